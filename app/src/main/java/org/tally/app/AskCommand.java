@@ -1,0 +1,120 @@
+package org.tally.app;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.tally.core.Progress;
+import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.AnswerJson;
+import org.tally.core.answer.EngineFactory;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.SourceConnectionException;
+import org.tally.core.source.SourceRef;
+import org.tally.core.source.UnknownSourceException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ask}: one JSON object per question on standard output; everything else on standard error. */
+@Command(name = "ask", description = "Answer questions on a source; prints one JSON object per question.")
+final class AskCommand implements Callable<Integer> {
+
+    @Option(names = "--source", paramLabel = "SRC", defaultValue = "demo:dev",
+            description = "A JDBC URL, or demo:dev / demo:alt (the embedded synthetic hospital). Default: ${DEFAULT-VALUE}.")
+    String source;
+
+    @Option(names = "--user", paramLabel = "U", description = "Database account (use a read-only one).")
+    String user;
+
+    @Option(names = "--password", paramLabel = "P", description = "Password of the account.")
+    String password;
+
+    @Option(names = "--today", paramLabel = "YYYY-MM-DD", description = "The date relative time phrases count from.")
+    String today;
+
+    @Option(names = "--jsonl", description = "Read questions from standard input, one per line.")
+    boolean jsonl;
+
+    @Option(names = "--conversation", description = "With --jsonl: the lines are turns of one conversation.")
+    boolean conversation;
+
+    @Parameters(paramLabel = "QUESTION", arity = "0..*", description = "The question (when not using --jsonl).")
+    List<String> words;
+
+    private final EngineFactory engines;
+    private final InputStream in;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    AskCommand(EngineFactory engines, InputStream in, PrintStream out, PrintStream err) {
+        this.engines = engines;
+        this.in = in;
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        String question = words == null ? null : String.join(" ", words).strip();
+        if (jsonl && question != null && !question.isEmpty()) {
+            return usage("give either a QUESTION or --jsonl, not both");
+        }
+        if (!jsonl && (question == null || question.isEmpty())) {
+            return usage("give a QUESTION, or --jsonl to read questions from standard input");
+        }
+        if (conversation && !jsonl) {
+            return usage("--conversation needs --jsonl (the lines of standard input are the turns)");
+        }
+        if (password != null && user == null) {
+            return usage("--password needs --user");
+        }
+        LocalDate day;
+        try {
+            day = today == null ? null : LocalDate.parse(today);
+        } catch (DateTimeParseException e) {
+            return usage("--today must be a date as YYYY-MM-DD, not '" + today + "'");
+        }
+        SourceRef ref;
+        try {
+            ref = SourceRef.parse(source);
+        } catch (UnknownSourceException e) {
+            return usage(e.getMessage());
+        }
+        try (AnswerEngine engine = engines.open(ref, new Credentials(user, password), day, Progress.NONE)) {
+            if (!jsonl) {
+                out.println(AnswerJson.line(engine.ask(question)));
+                out.flush();
+                return 0;
+            }
+            // --conversation: turns share one engine, which is all a conversation needs once focus lands
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                out.println(AnswerJson.line(engine.ask(line)));
+                out.flush();
+            }
+            return 0;
+        } catch (SourceConnectionException e) {
+            err.println("tally: " + e.getMessage());
+            return TallyCli.UNREACHABLE;
+        } catch (IOException e) {
+            err.println("tally: cannot read standard input: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private int usage(String message) {
+        err.println("tally ask: " + message);
+        return TallyCli.USAGE;
+    }
+}

@@ -1,0 +1,75 @@
+package org.tally.app;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+import org.tally.core.DataFolder;
+import org.tally.core.Progress;
+import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.AnswerLadder;
+import org.tally.core.answer.EngineFactory;
+import org.tally.core.answer.Rung;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.DemoDatabaseProvider;
+import org.tally.core.source.DemoSchema;
+import org.tally.core.source.SourceConnectionException;
+import org.tally.core.source.SourceConnector;
+import org.tally.core.source.SourceRef;
+import org.tally.ui.Workstation;
+
+/** Builds every service by constructor, once per process. No static service locator. */
+final class Wiring {
+
+    private final DataFolder data;
+    private final Clock clock;
+    private final DemoDatabaseProvider demos;
+    private final SourceConnector connector;
+
+    Wiring(DataFolder data) {
+        this.data = data;
+        this.clock = Clock.systemDefaultZone();
+        this.demos = new DemoDatabaseProvider() {
+            @Override
+            public String jdbcUrl(DemoSchema schema, Progress progress) {
+                throw new SourceConnectionException("the embedded demo hospital is not available in this build", null);
+            }
+
+            @Override
+            public LocalDate referenceDate() {
+                return LocalDate.now(clock);
+            }
+        };
+        this.connector = new SourceConnector(demos);
+    }
+
+    EngineFactory engines() {
+        return this::openEngine;
+    }
+
+    private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress) {
+        Connection connection = connector.open(source, credentials, progress);
+        LocalDate day = today != null ? today
+                : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
+        List<Rung> rungs = rungsFor(connection, source, day);
+        return new AnswerLadder(rungs, System::nanoTime, () -> closeQuietly(connection));
+    }
+
+    /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
+    private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
+        return List.of();
+    }
+
+    Workstation workstation() {
+        return new Workstation(engines(), data);
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // read-only connection: nothing to lose
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.tally.core.answer;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The result of one question, exactly the object the command line's {@code ask} prints (DESIGN.md §10).
+ * Row values are already normalised to JSON-friendly types by {@link ResultValues}: numbers, booleans,
+ * ISO-8601 strings for dates and timestamps, strings, or null.
+ */
+@JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
+        "message"})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record Answer(
+        String question,
+        AnswerStatus status,
+        List<String> columns,
+        List<List<Object>> rows,
+        String sql,
+        String explanation,
+        List<PathStep> path,
+        String specHash,
+        Clarify clarify,
+        String message) {
+
+    public Answer {
+        Objects.requireNonNull(question, "question");
+        Objects.requireNonNull(status, "status");
+        columns = List.copyOf(columns);
+        rows = copyRows(rows);
+        path = List.copyOf(path);
+        if (status == AnswerStatus.CLARIFY && clarify == null) {
+            throw new IllegalArgumentException("a clarify answer needs its clarify question");
+        }
+        if ((status == AnswerStatus.REFUSED || status == AnswerStatus.ERROR) && (message == null || message.isBlank())) {
+            throw new IllegalArgumentException("a refusal or error must say why");
+        }
+        if (status != AnswerStatus.ANSWERED && !rows.isEmpty()) {
+            throw new IllegalArgumentException("only an answered question carries rows");
+        }
+    }
+
+    /** Rows may hold nulls, which List.copyOf refuses: copy into unmodifiable lists by hand. */
+    private static List<List<Object>> copyRows(List<List<Object>> rows) {
+        List<List<Object>> out = new ArrayList<>(rows.size());
+        for (List<Object> row : rows) {
+            out.add(Collections.unmodifiableList(new ArrayList<>(row)));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    public static Answer refused(String question, List<PathStep> path, String message) {
+        return new Answer(question, AnswerStatus.REFUSED, List.of(), List.of(), null, null, path, null, null, message);
+    }
+
+    public static Answer error(String question, List<PathStep> path, String message) {
+        return new Answer(question, AnswerStatus.ERROR, List.of(), List.of(), null, null, path, null, null, message);
+    }
+
+    public static Answer clarify(String question, List<PathStep> path, String specHash, Clarify clarify) {
+        return new Answer(question, AnswerStatus.CLARIFY, List.of(), List.of(), null, null, path, specHash, clarify,
+                null);
+    }
+}

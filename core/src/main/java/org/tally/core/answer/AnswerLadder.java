@@ -1,0 +1,86 @@
+package org.tally.core.answer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
+/**
+ * Walks the rungs in order until one decides the question; records every rung and step as provenance.
+ * A question no rung answers is refused with the reasons of the misses: never a guess.
+ */
+public final class AnswerLadder implements AnswerEngine {
+
+    private final List<Rung> rungs;
+    private final LongSupplier nanoTime;
+    private final AutoCloseable resources;
+
+    public AnswerLadder(List<Rung> rungs, LongSupplier nanoTime, AutoCloseable resources) {
+        this.rungs = List.copyOf(rungs);
+        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.resources = resources;
+    }
+
+    @Override
+    public Answer ask(String question) {
+        String q = question == null ? "" : question.strip();
+        List<PathStep> path = new ArrayList<>();
+        if (q.isEmpty()) {
+            return Answer.refused(q, path, "The question is empty. Ask something like \"How many patients are there?\"");
+        }
+        List<String> misses = new ArrayList<>();
+        for (Rung rung : rungs) {
+            long start = nanoTime.getAsLong();
+            Rung.Attempt attempt;
+            try {
+                attempt = rung.attempt(q);
+            } catch (RuntimeException e) {
+                path.add(new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start)));
+                return Answer.error(q, path, "The " + rung.name() + " rung failed: " + describe(e));
+            }
+            long ms = elapsedMs(start);
+            if (attempt instanceof Rung.Attempt.Miss miss) {
+                path.addAll(miss.steps());
+                path.add(new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms));
+                misses.add(rung.name() + ": " + miss.reason());
+            } else if (attempt instanceof Rung.Attempt.Done done) {
+                path.addAll(done.steps());
+                Answer a = done.answer();
+                Outcome outcome = switch (a.status()) {
+                    case ANSWERED -> Outcome.OK;
+                    case CLARIFY -> Outcome.CLARIFY;
+                    case REFUSED -> Outcome.MISS;
+                    case ERROR -> Outcome.ERROR;
+                };
+                path.add(new PathStep(rung.name(), outcome, a.message(), ms));
+                return new Answer(q, a.status(), a.columns(), a.rows(), a.sql(), a.explanation(), path, a.specHash(),
+                        a.clarify(), a.message());
+            } else {
+                throw new AssertionError(attempt);
+            }
+        }
+        String why = misses.isEmpty()
+                ? "No rung of the answer ladder is available for this source yet, so Tally cannot answer it."
+                : "Tally could not answer this exactly (" + String.join("; ", misses) + ").";
+        return Answer.refused(q, path, why);
+    }
+
+    private long elapsedMs(long start) {
+        return Math.max(0, (nanoTime.getAsLong() - start) / 1_000_000);
+    }
+
+    private static String describe(RuntimeException e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    @Override
+    public void close() {
+        if (resources != null) {
+            try {
+                resources.close();
+            } catch (Exception ignored) {
+                // closing a read-only connection cannot lose anything
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package org.tally.core.answer;
+
+import java.util.List;
+
+/** One rung of the answer ladder (DESIGN.md §2): it answers, or misses with a typed reason. */
+public interface Rung {
+
+    /** The rung's name in provenance: focus, meta, grammar, planner, raw_sql, snapshot, retrieval. */
+    String name();
+
+    Attempt attempt(String question);
+
+    /** What a rung did with a question. */
+    sealed interface Attempt permits Attempt.Done, Attempt.Miss {
+
+        /** Steps inside the rung (bind, compile, validate, execute …), in order. */
+        List<PathStep> steps();
+
+        /** The rung decided the question: answered, asked to clarify, refused outright, or failed visibly. */
+        record Done(Answer answer, List<PathStep> steps) implements Attempt {
+            public Done {
+                steps = List.copyOf(steps);
+            }
+        }
+
+        /** The rung does not apply; the next rung is tried. */
+        record Miss(String reason, List<PathStep> steps) implements Attempt {
+            public Miss {
+                if (reason == null || reason.isBlank()) {
+                    throw new IllegalArgumentException("a miss needs a reason");
+                }
+                steps = List.copyOf(steps);
+            }
+        }
+    }
+}
