@@ -11,6 +11,7 @@ import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
+import org.tally.core.meta.MetaRung;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
 import org.tally.core.source.DemoSchema;
@@ -58,7 +59,7 @@ final class Wiring {
 
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
-        return List.of();
+        return List.of(new MetaRung(source.name()));
     }
 
     Workstation workstation() {
