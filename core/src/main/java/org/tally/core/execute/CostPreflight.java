@@ -207,7 +207,10 @@ public final class CostPreflight {
         while (selects.find()) {
             count++;
         }
-        if (count != 1) {
+        if (count == 0) {
+            throw new NoEstimate("H2's plan is not a query");
+        }
+        if (count > 1) {
             throw new NoEstimate("H2 gives no estimate for a plan with subqueries, unions or CTEs");
         }
         List<Double> rowsPerTable = new ArrayList<>();

@@ -4,7 +4,17 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The bounds every statement runs within. See {@link ReadOnlyExecutor} for what each database enforces.
+ * The bounds every statement runs within, and how each database enforces them:
+ * <pre>
+ *               timeout                                 read-only enforced by the database
+ * PostgreSQL    SET LOCAL statement_timeout (57014)      yes: READ ONLY transaction (25006)
+ * MariaDB       max_statement_time (1969 / 70100)        yes: READ ONLY session + transaction (25006)
+ * MySQL         max_execution_time (3024)                yes: READ ONLY session + transaction (25006)
+ * H2            SET QUERY_TIMEOUT (57014)                only with ACCESS_MODE_DATA=r (90097); else rollback
+ * SQL Server    driver timeout only, LOCK_TIMEOUT        no: a SELECT-only login is required
+ * </pre>
+ * Everywhere the driver's {@code setQueryTimeout} is a backstop, max rows is set on the statement (one extra row
+ * detects truncation), and every transaction is rolled back. Details in {@link ReadOnlyExecutor}.
  *
  * @param statementTimeout how long one statement (preflight EXPLAIN or query, including fetching) may take;
  *                         at least 1 ms, at most 1 hour. Default 30 s.

@@ -25,26 +25,31 @@ import org.tally.core.source.Dialect;
  * <ul>
  *   <li><b>PostgreSQL</b>: {@code setReadOnly(true)} with autocommit off makes pgjdbc open each transaction
  *       {@code BEGIN READ ONLY}; the executor adds {@code SET TRANSACTION READ ONLY} and a
- *       {@code SET LOCAL statement_timeout}. The server then refuses INSERT/UPDATE/DELETE, DDL, sequence
- *       changes and data-modifying CTEs with SQLSTATE 25006. Under autocommit pgjdbc ignores read-only unless
- *       the URL says {@code readOnlyMode=always}; {@link org.tally.core.source.SourceConnector} adds that to
- *       every PostgreSQL URL so other uses of the connection are covered too. Not guaranteed: a statement
- *       that ends the transaction itself ({@code COMMIT; ...}) and then re-opens a read-write one; the
- *       validator's single-statement rule and a SELECT-only account close that.
+ *       {@code SET LOCAL statement_timeout}. The server refuses with SQLSTATE 25006 (tested): INSERT, UPDATE,
+ *       DELETE, TRUNCATE, CREATE TABLE, CREATE TEMPORARY TABLE AS, SELECT INTO, data-modifying CTEs and a SELECT
+ *       calling a function that writes. Under autocommit pgjdbc ignores read-only unless the URL says
+ *       {@code readOnlyMode=always}; {@link org.tally.core.source.SourceConnector} adds that to every
+ *       PostgreSQL URL so other uses of the connection are covered too. Not guaranteed by the database: SQL
+ *       that ends the transaction itself ({@code COMMIT; INSERT ...}) writes even with {@code readOnlyMode=always}
+ *       (pgjdbc splits on ';'); the executor refuses any ';' for that reason.
  *   <li><b>MySQL / MariaDB</b>: {@code SET SESSION TRANSACTION READ ONLY} and {@code START TRANSACTION READ
- *       ONLY}; DML fails with 25006 (MariaDB error 1792). DDL commits implicitly and is not a transaction
- *       statement; whether it is refused depends on the server, and {@code CREATE TEMPORARY TABLE} is allowed
- *       by design. Timeout: MariaDB {@code max_statement_time} (seconds, error 1969/70100), MySQL
- *       {@code max_execution_time} (ms, SELECT only, error 3024); the server kind is read from its version.
- *       A SELECT-only account is still recommended.
+ *       ONLY}. On MariaDB 10.11 (tested) the server refuses INSERT, UPDATE, DELETE, CREATE TABLE and DROP TABLE
+ *       in that session, and a SELECT calling a function that writes, with 25006 (error 1792); Connector/J
+ *       already refuses to send a non-query through {@code executeQuery} (S1009). MySQL documents
+ *       {@code CREATE TEMPORARY TABLE} as allowed in read-only mode. Timeout: MariaDB
+ *       {@code max_statement_time} (seconds, error 1969/70100), MySQL {@code max_execution_time} (ms, SELECT
+ *       only, error 3024); the server kind is read from its version string. A SELECT-only account is still
+ *       recommended, without the FILE privilege.
  *   <li><b>SQL Server</b>: there is no read-only transaction. {@code setReadOnly} is a hint and
  *       {@code ApplicationIntent=ReadOnly} only routes to a readable secondary; neither blocks a write.
  *       The executor sets READ COMMITTED, a {@code LOCK_TIMEOUT} and always rolls back, but writes are
  *       stopped only by the validator and by the account: <b>connect with a least-privileged login that has
  *       only SELECT (db_datareader) on the linked tables</b>. No cost preflight.
- *   <li><b>H2</b>: {@code setReadOnly} does not block writes. Rolling back undoes DML, but DDL commits
- *       itself. Read-only needs the database opened with {@code ACCESS_MODE_DATA=r} in the URL (the demo
- *       hospital is) or a SELECT-only user. Timeout via {@code SET QUERY_TIMEOUT} (ms, error 57014).
+ *   <li><b>H2</b>: no read-only transaction, and {@code setReadOnly} does not block writes. The driver sends
+ *       only queries through {@code executeQuery} (90002), but queries can write ({@code SELECT * FROM FINAL
+ *       TABLE (INSERT ...)}); the rollback undoes such DML (tested), while DDL would commit itself. Read-only
+ *       needs the database opened with {@code ACCESS_MODE_DATA=r} in the URL (then writes fail with 90097,
+ *       tested) or a SELECT-only user. Timeout via {@code SET QUERY_TIMEOUT} (ms, error 57014).
  * </ul>
  * Everywhere: SQL holding a ';' (other than at the end) is refused before anything runs, because pgjdbc and H2
  * split on it and would run a {@code COMMIT} that ends the read-only transaction, and SQL Server runs batches.
