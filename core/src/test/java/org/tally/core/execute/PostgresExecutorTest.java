@@ -73,6 +73,21 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
         assertThat(snapshot()).isEqualTo(before);
     }
 
+    @Test
+    void aConnectionWithReadOnlyModeAlwaysReadsAndRefusesWritesToo() throws Exception {
+        List<String> before = snapshot();
+        try (Connection c = DriverManager.getConnection(url + "&readOnlyMode=always")) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+
+            QueryResult read = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+            ExecutionOutcome write = executor.execute(c, dialect(), "DELETE FROM probe", List.of());
+
+            assertThat(read.rows()).containsExactly(List.of((long) ROWS));
+            assertThat(((ExecutionOutcome.Failed) write).sqlState()).isEqualTo("25006");
+        }
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
     @Override
     void assertWriteRefused(String write, ExecutionOutcome.Failed failed) {
         assertThat(failed.sqlState()).as("SQLSTATE of " + write).isEqualTo("25006");
