@@ -1,0 +1,73 @@
+package org.tally.core.execute;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The bounds every statement runs within, and how each database enforces them:
+ * <pre>
+ *               timeout                                 read-only enforced by the database
+ * PostgreSQL    SET LOCAL statement_timeout (57014)      yes: READ ONLY transaction (25006)
+ * MariaDB       max_statement_time (1969 / 70100)        yes: READ ONLY session + transaction (25006)
+ * MySQL         max_execution_time (3024)                yes: READ ONLY session + transaction (25006)
+ * H2            SET QUERY_TIMEOUT (57014)                only with ACCESS_MODE_DATA=r (90097); else rollback
+ * SQL Server    driver timeout only, LOCK_TIMEOUT        no: a SELECT-only login is required
+ * </pre>
+ * Everywhere the driver's {@code setQueryTimeout} is a backstop, max rows is set on the statement (one extra row
+ * detects truncation), and every transaction is rolled back. Details in {@link ReadOnlyExecutor}.
+ *
+ * @param statementTimeout how long one statement (preflight EXPLAIN or query, including fetching) may take;
+ *                         at least 1 ms, at most 1 hour. Default 30 s.
+ * @param maxRows          most rows returned; one more is fetched to tell the caller the result was truncated.
+ *                         1..1,000,000. Default 10,000.
+ * @param fetchSize        rows per round trip to the server (PostgreSQL streams with it because the executor
+ *                         runs inside a transaction). 1..100,000. Default 500.
+ * @param preflight        whether to run the EXPLAIN cost preflight before each statement. Default on.
+ * @param maxCost          the preflight's limits, per database unit. Default {@link CostLimits#DEFAULTS}.
+ */
+public record ExecutorSettings(Duration statementTimeout, int maxRows, int fetchSize, boolean preflight,
+                               CostLimits maxCost) {
+
+    public static final ExecutorSettings DEFAULTS =
+            new ExecutorSettings(Duration.ofSeconds(30), 10_000, 500, true, CostLimits.DEFAULTS);
+
+    public ExecutorSettings {
+        Objects.requireNonNull(statementTimeout, "statementTimeout");
+        Objects.requireNonNull(maxCost, "maxCost");
+        if (statementTimeout.compareTo(Duration.ofMillis(1)) < 0 || statementTimeout.compareTo(Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException("statementTimeout must be between 1 ms and 1 hour, got " + statementTimeout);
+        }
+        if (maxRows < 1 || maxRows > 1_000_000) {
+            throw new IllegalArgumentException("maxRows must be between 1 and 1,000,000, got " + maxRows);
+        }
+        if (fetchSize < 1 || fetchSize > 100_000) {
+            throw new IllegalArgumentException("fetchSize must be between 1 and 100,000, got " + fetchSize);
+        }
+    }
+
+    public ExecutorSettings withStatementTimeout(Duration timeout) {
+        return new ExecutorSettings(timeout, maxRows, fetchSize, preflight, maxCost);
+    }
+
+    public ExecutorSettings withMaxRows(int rows) {
+        return new ExecutorSettings(statementTimeout, rows, fetchSize, preflight, maxCost);
+    }
+
+    public ExecutorSettings withFetchSize(int size) {
+        return new ExecutorSettings(statementTimeout, maxRows, size, preflight, maxCost);
+    }
+
+    public ExecutorSettings withPreflight(boolean on) {
+        return new ExecutorSettings(statementTimeout, maxRows, fetchSize, on, maxCost);
+    }
+
+    public ExecutorSettings withMaxCost(CostLimits limits) {
+        return new ExecutorSettings(statementTimeout, maxRows, fetchSize, preflight, limits);
+    }
+
+    /** The timeout in whole seconds for {@code Statement.setQueryTimeout}, rounded up so it never undercuts. */
+    int timeoutSecondsRoundedUp() {
+        long ms = statementTimeout.toMillis();
+        return (int) Math.max(1, (ms + 999) / 1000);
+    }
+}

@@ -1,0 +1,297 @@
+package org.tally.core.execute;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tally.core.answer.ResultValues;
+import org.tally.core.source.Dialect;
+
+/**
+ * Runs one already-validated SELECT with bound parameters, read-only and bounded, and says how it ended
+ * ({@link ExecutionOutcome}). The validator is the first line of defence; this class is the second: it asks
+ * the database itself to refuse writes wherever the database can, so a statement that slips past the
+ * validator still cannot change anything. Every transaction it opens is rolled back, never committed.
+ *
+ * <h2>What each database guarantees (and what it does not)</h2>
+ * <ul>
+ *   <li><b>PostgreSQL</b>: {@code setReadOnly(true)} with autocommit off makes pgjdbc open each transaction
+ *       {@code BEGIN READ ONLY}; the executor adds {@code SET TRANSACTION READ ONLY} and a
+ *       {@code SET LOCAL statement_timeout}. The server refuses with SQLSTATE 25006 (tested): INSERT, UPDATE,
+ *       DELETE, TRUNCATE, CREATE TABLE, CREATE TEMPORARY TABLE AS, SELECT INTO, data-modifying CTEs and a SELECT
+ *       calling a function that writes. Under autocommit pgjdbc ignores read-only unless the URL says
+ *       {@code readOnlyMode=always}; {@link org.tally.core.source.SourceConnector} adds that to every
+ *       PostgreSQL URL so other uses of the connection are covered too. Not guaranteed by the database: SQL
+ *       that ends the transaction itself ({@code COMMIT; INSERT ...}) writes even with {@code readOnlyMode=always}
+ *       (pgjdbc splits on ';'); the executor refuses any ';' for that reason.
+ *   <li><b>MySQL / MariaDB</b>: {@code SET SESSION TRANSACTION READ ONLY} and {@code START TRANSACTION READ
+ *       ONLY}. On MariaDB 10.11 (tested) the server refuses INSERT, UPDATE, DELETE, CREATE TABLE and DROP TABLE
+ *       in that session, and a SELECT calling a function that writes, with 25006 (error 1792); Connector/J
+ *       already refuses to send a non-query through {@code executeQuery} (S1009). MySQL documents
+ *       {@code CREATE TEMPORARY TABLE} as allowed in read-only mode. Timeout: MariaDB
+ *       {@code max_statement_time} (seconds, error 1969/70100), MySQL {@code max_execution_time} (ms, SELECT
+ *       only, error 3024); the server kind is read from its version string. A SELECT-only account is still
+ *       recommended, without the FILE privilege.
+ *   <li><b>SQL Server</b>: there is no read-only transaction. {@code setReadOnly} is a hint and
+ *       {@code ApplicationIntent=ReadOnly} only routes to a readable secondary; neither blocks a write.
+ *       The executor sets READ COMMITTED, a {@code LOCK_TIMEOUT} and always rolls back, but writes are
+ *       stopped only by the validator and by the account: <b>connect with a least-privileged login that has
+ *       only SELECT (db_datareader) on the linked tables</b>. No cost preflight.
+ *   <li><b>H2</b>: no read-only transaction, and {@code setReadOnly} does not block writes. The driver sends
+ *       only queries through {@code executeQuery} (90002), but queries can write ({@code SELECT * FROM FINAL
+ *       TABLE (INSERT ...)}); the rollback undoes such DML (tested), while DDL would commit itself. Read-only
+ *       needs the database opened with {@code ACCESS_MODE_DATA=r} in the URL (then writes fail with 90097,
+ *       tested) or a SELECT-only user. Timeout via {@code SET QUERY_TIMEOUT} (ms, error 57014).
+ * </ul>
+ * Everywhere: SQL holding a ';' (other than at the end) is refused before anything runs, because pgjdbc and H2
+ * split on it and would run a {@code COMMIT} that ends the read-only transaction, and SQL Server runs batches.
+ * (T-SQL needs no ';' between statements at all: on SQL Server only the validator and the account stop a
+ * second statement.) {@code Statement.setQueryTimeout} as a driver-side backstop, {@code setMaxRows(maxRows + 1)} to
+ * see truncation, a fetch size, and cancellation through an {@link ExecutionHandle}. Parameter values are never
+ * logged and are masked out of error messages. The connection belongs to the caller: it stays open, read-only,
+ * with its autocommit setting restored.
+ */
+public final class ReadOnlyExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReadOnlyExecutor.class);
+    private static final String READ_ONLY_STATE = "25006";
+    private static final String H2_READ_ONLY_DATABASE = "90097";
+
+    private final ExecutorSettings settings;
+    private final CostPreflight preflight;
+
+    public ReadOnlyExecutor(ExecutorSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.preflight = new CostPreflight(settings.maxCost());
+    }
+
+    public ExecutorSettings settings() {
+        return settings;
+    }
+
+    /** {@link #execute(Connection, Dialect, String, List, ExecutionHandle)} without a way to cancel. */
+    public ExecutionOutcome execute(Connection connection, Dialect dialect, String sql, List<SqlParameter> parameters) {
+        return execute(connection, dialect, sql, parameters, new ExecutionHandle());
+    }
+
+    /**
+     * Runs {@code sql} (one validated SELECT with {@code ?} placeholders) on {@code connection}, a connection to a
+     * database of {@code dialect}. Never throws for anything the database does; programming errors (nulls) do.
+     */
+    public ExecutionOutcome execute(Connection connection, Dialect dialect, String sql, List<SqlParameter> parameters,
+                                    ExecutionHandle handle) {
+        Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(dialect, "dialect");
+        Objects.requireNonNull(sql, "sql");
+        List<SqlParameter> params = List.copyOf(parameters);
+        Objects.requireNonNull(handle, "handle");
+        long start = System.nanoTime();
+        String statementId = Integer.toHexString(sql.hashCode());
+        Preflight note = new Preflight.Unavailable(settings.preflight() ? "not reached" : "preflight is off", 0);
+        if (handle.isCancelled()) {
+            return new ExecutionOutcome.Cancelled(0, note);
+        }
+        String statement = withoutTrailingSemicolons(sql);
+        if (statement.indexOf(';') >= 0) {
+            LOG.warn("statement {}: refused, it holds a ';' and could be several statements", statementId);
+            return new ExecutionOutcome.Failed(null, "Refused before running: the SQL holds a ';', so it could be"
+                    + " more than one statement (a COMMIT in it would end the read-only transaction). Run one"
+                    + " statement and pass values with ';' as bound parameters.", millisSince(start), note);
+        }
+
+        Engine engine;
+        boolean autoCommitBefore;
+        try {
+            engine = Engine.of(connection, dialect);
+            autoCommitBefore = connection.getAutoCommit();
+            if (!autoCommitBefore) {
+                connection.rollback(); // start from a clean transaction boundary; Tally never has work to keep
+            }
+            enterReadOnlySession(connection, engine);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("statement {}: could not make the session read-only and bounded, nothing ran: {}", statementId,
+                    ErrorText.describe(e, params));
+            return new ExecutionOutcome.Failed(sqlState(e), "Could not make the session read-only and bounded, so"
+                    + " nothing ran: " + ErrorText.describe(e, params), millisSince(start), note);
+        }
+
+        try {
+            if (settings.preflight()) {
+                beginTransaction(connection, engine);
+                note = preflight.check(connection, dialect, statement, params, settings.timeoutSecondsRoundedUp(), handle);
+                connection.rollback();
+                if (handle.isCancelled()) {
+                    return new ExecutionOutcome.Cancelled(millisSince(start), note);
+                }
+                if (note instanceof Preflight.Rejected r) {
+                    LOG.info("statement {}: rejected by the cost preflight: {}", statementId, r.note());
+                    return new ExecutionOutcome.CostRejected(r.cost(), r.max(), millisSince(start));
+                }
+                if (note instanceof Preflight.Unavailable u) {
+                    LOG.info("statement {}: no cost preflight, running bounded by the timeout: {}", statementId, u.reason());
+                }
+            }
+            beginTransaction(connection, engine);
+            return run(connection, statement, params, handle, start, note, statementId);
+        } catch (SQLException | RuntimeException e) {
+            return failure(e, params, handle, start, note, statementId);
+        } finally {
+            restore(connection, autoCommitBefore, statementId);
+        }
+    }
+
+    private ExecutionOutcome run(Connection connection, String sql, List<SqlParameter> params, ExecutionHandle handle,
+                                 long start, Preflight note, String statementId) throws SQLException {
+        int maxRows = settings.maxRows();
+        long deadline = start + settings.statementTimeout().toNanos();
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setQueryTimeout(settings.timeoutSecondsRoundedUp());
+            statement.setMaxRows(maxRows + 1);
+            statement.setFetchSize(Math.min(settings.fetchSize(), maxRows + 1)); // H2 refuses a fetch size above max rows
+            for (int i = 0; i < params.size(); i++) {
+                params.get(i).bind(statement, i + 1);
+            }
+            handle.started(statement);
+            try (ResultSet rs = statement.executeQuery()) {
+                ResultSetMetaData meta = rs.getMetaData();
+                int width = meta.getColumnCount();
+                List<String> columns = new ArrayList<>(width);
+                for (int c = 1; c <= width; c++) {
+                    columns.add(meta.getColumnLabel(c));
+                }
+                List<List<Object>> rows = new ArrayList<>();
+                boolean truncated = false;
+                while (rs.next()) {
+                    if (handle.isCancelled()) {
+                        return new ExecutionOutcome.Cancelled(millisSince(start), note);
+                    }
+                    if (System.nanoTime() > deadline) {
+                        // the server's timeout covers executing; this covers a slow fetch of the rows
+                        LOG.info("statement {}: timed out while fetching rows", statementId);
+                        return new ExecutionOutcome.Timeout(settings.statementTimeout().toMillis(), millisSince(start), note);
+                    }
+                    if (rows.size() == maxRows) {
+                        truncated = true;
+                        break;
+                    }
+                    List<Object> row = new ArrayList<>(width);
+                    for (int c = 1; c <= width; c++) {
+                        row.add(ResultValues.normalise(rs.getObject(c)));
+                    }
+                    rows.add(row);
+                }
+                if (handle.isCancelled()) {
+                    return new ExecutionOutcome.Cancelled(millisSince(start), note);
+                }
+                long elapsed = millisSince(start);
+                LOG.debug("statement {}: {} rows{} in {} ms ({} parameters)", statementId, rows.size(),
+                        truncated ? " (truncated)" : "", elapsed, params.size());
+                return new ExecutionOutcome.Rows(new QueryResult(columns, rows, truncated, elapsed), note);
+            } finally {
+                handle.finished();
+            }
+        }
+    }
+
+    private ExecutionOutcome failure(Exception e, List<SqlParameter> params, ExecutionHandle handle, long start,
+                                     Preflight note, String statementId) {
+        long elapsed = millisSince(start);
+        if (handle.isCancelled()) {
+            LOG.info("statement {}: cancelled after {} ms", statementId, elapsed);
+            return new ExecutionOutcome.Cancelled(elapsed, note);
+        }
+        if (e instanceof SQLException s && ErrorText.isTimeoutOrCancel(s)) {
+            LOG.info("statement {}: timed out after {} ms (limit {} ms)", statementId, elapsed,
+                    settings.statementTimeout().toMillis());
+            return new ExecutionOutcome.Timeout(settings.statementTimeout().toMillis(), elapsed, note);
+        }
+        String state = sqlState(e);
+        String message = ErrorText.describe(e, params);
+        if (READ_ONLY_STATE.equals(state) || H2_READ_ONLY_DATABASE.equals(state)) {
+            message = "The database refused to change data (Tally only reads): " + message;
+        }
+        LOG.info("statement {}: failed with SQLSTATE {}: {}", statementId, state, message);
+        return new ExecutionOutcome.Failed(state, message, elapsed, note);
+    }
+
+    /** Session-wide settings, made before any transaction of this execution starts. */
+    private void enterReadOnlySession(Connection c, Engine engine) throws SQLException {
+        c.setReadOnly(true);
+        long ms = settings.statementTimeout().toMillis();
+        switch (engine) {
+            case POSTGRES -> { } // read-only and the timeout are set per transaction
+            case MYSQL -> {
+                execute(c, "SET SESSION TRANSACTION READ ONLY");
+                execute(c, "SET SESSION max_execution_time = " + ms);
+            }
+            case MARIADB -> {
+                execute(c, "SET SESSION TRANSACTION READ ONLY");
+                execute(c, "SET SESSION max_statement_time = " + String.format(Locale.ROOT, "%.3f", ms / 1000.0));
+            }
+            case SQLSERVER -> {
+                c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // no dirty reads: exact answers
+                execute(c, "SET LOCK_TIMEOUT " + ms);
+            }
+            case H2 -> execute(c, "SET QUERY_TIMEOUT " + ms);
+        }
+        c.setAutoCommit(false);
+    }
+
+    /** Opens this execution's transaction as read-only wherever the database has such a thing. */
+    private void beginTransaction(Connection c, Engine engine) throws SQLException {
+        switch (engine) {
+            case POSTGRES -> {
+                execute(c, "SET TRANSACTION READ ONLY"); // pgjdbc has already sent BEGIN (READ ONLY)
+                execute(c, "SET LOCAL statement_timeout = " + settings.statementTimeout().toMillis());
+            }
+            case MYSQL, MARIADB -> execute(c, "START TRANSACTION READ ONLY");
+            case SQLSERVER, H2 -> { } // no read-only transactions; autocommit off opens one implicitly
+        }
+    }
+
+    /**
+     * Drivers split SQL on ';' themselves (pgjdbc, H2) and run every part, so a {@code COMMIT;} would end the
+     * read-only transaction before a write. A ';' anywhere but at the end is refused, even inside a literal:
+     * compiled statements carry values as parameters, and a refusal is always safer than a guess at quoting.
+     */
+    static String withoutTrailingSemicolons(String sql) {
+        int end = sql.length();
+        while (end > 0 && (sql.charAt(end - 1) == ';' || Character.isWhitespace(sql.charAt(end - 1)))) {
+            end--;
+        }
+        return sql.substring(0, end);
+    }
+
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static void restore(Connection c, boolean autoCommitBefore, String statementId) {
+        try {
+            c.rollback();
+            if (autoCommitBefore) {
+                c.setAutoCommit(true); // nothing to commit: the transaction was just rolled back
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("statement {}: could not roll back after the statement: SQLSTATE {}", statementId, sqlState(e));
+        }
+    }
+
+    private static String sqlState(Exception e) {
+        return e instanceof SQLException s ? s.getSQLState() : null;
+    }
+
+    private static long millisSince(long startNanos) {
+        return Math.max(0, (System.nanoTime() - startNanos) / 1_000_000);
+    }
+}
