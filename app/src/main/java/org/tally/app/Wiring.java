@@ -61,6 +61,10 @@ final class Wiring {
         return List.of();
     }
 
+    CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new CatalogCommand(connector, data, clock, out, err);
+    }
+
     Workstation workstation() {
         return new Workstation(engines(), data);
     }
