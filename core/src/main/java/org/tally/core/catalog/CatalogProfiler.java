@@ -24,9 +24,12 @@ import org.tally.core.Progress;
 import org.tally.core.source.Dialect;
 
 /**
- * Measures the data of introspected tables exactly: per table one scan for row and null counts and for MIN/MAX of
- * temporal and numeric columns, then per enumerable column one capped {@code GROUP BY}. Enumerable: text, boolean,
- * small integers, and other whole numbers whose observed range fits a small integer (status codes stored as INT).
+ * Measures the data of introspected tables exactly (never from a sample). Per table: one scan for row and null
+ * counts and MIN/MAX of temporal and numeric columns; one cheap probe of the first {@value #PROBE_ROWS} rows, where
+ * more than 50 distinct values already prove a column high-cardinality; then exact value counts of the remaining
+ * enumerable columns, several columns per {@code GROUP BY} over their value combinations while those stay few,
+ * else one capped {@code GROUP BY} per column. Enumerable: text, boolean, small integers, and other whole numbers
+ * whose observed range fits a small integer (status codes stored as INT).
  *
  * <p>Failures are sorted, never guessed around: a lost connection aborts (so no partial version is written); a
  * table the account cannot read is left out with a warning; a statement that times out leaves that column or
@@ -38,6 +41,12 @@ public final class CatalogProfiler {
     private static final int CAP = ColumnProfile.MAX_VALUES + 1;
     private static final long SMALL_MIN = Short.MIN_VALUE;
     private static final long SMALL_MAX = Short.MAX_VALUE;
+    /** Rows the distinct-value probe reads. */
+    static final int PROBE_ROWS = 1000;
+    /** Value combinations one grouped query is planned for, judged by the probe. */
+    private static final long COMBINATIONS_PLANNED = 2_000;
+    /** Value combinations read before falling back to one query per column. */
+    private static final int COMBINATIONS_CAP = 20_000;
 
     /** The profiled tables (unreadable ones left out) and what could not be measured. */
     public record Profiling(List<CatalogTable> tables, List<CatalogWarning> warnings) {
@@ -47,11 +56,13 @@ public final class CatalogProfiler {
         }
     }
 
+    private final Dialect dialect;
     private final ProfileSql sql;
     private final PiiPolicy pii;
     private final Duration statementTimeout;
 
     public CatalogProfiler(Dialect dialect, PiiPolicy pii, Duration statementTimeout) {
+        this.dialect = Objects.requireNonNull(dialect, "dialect");
         this.sql = new ProfileSql(dialect);
         this.pii = Objects.requireNonNull(pii, "pii");
         this.statementTimeout = Objects.requireNonNull(statementTimeout, "statementTimeout");
@@ -118,33 +129,78 @@ public final class CatalogProfiler {
             return java.util.Optional.empty();
         }
 
-        List<CatalogColumn> profiled = new ArrayList<>();
+        Map<CatalogColumn, ColumnProfile> profiles = new java.util.HashMap<>();
+        Map<CatalogColumn, String[]> ranges = new java.util.HashMap<>();
+        Map<CatalogColumn, Long> nullCounts = new java.util.HashMap<>();
+        List<CatalogColumn> toGroup = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            checkCancelled(progress);
             CatalogColumn c = columns.get(i);
             boolean isPii = personal.get(c);
             int r = ranged.indexOf(c);
             String min = r < 0 ? null : render(mins[r]);
             String max = r < 0 ? null : render(maxs[r]);
             long nulls = rows - nonNull[i];
-            ColumnProfile profile;
-            if (!enumerable(table, c, nonNull[i], mins, maxs, r)) {
-                profile = new ColumnProfile(rows, nulls, Cardinality.NOT_MEASURED, null, List.of(), isPii, min, max);
+            ranges.put(c, new String[] {min, max});
+            nullCounts.put(c, nulls);
+            if (!enumerable(c, nonNull[i], mins, maxs, r)) {
+                profiles.put(c, new ColumnProfile(rows, nulls, Cardinality.NOT_MEASURED, null, List.of(), isPii, min, max));
             } else if (nonNull[i] == 0) {
-                profile = new ColumnProfile(rows, nulls, Cardinality.EXACT, 0, List.of(), isPii, min, max);
+                profiles.put(c, new ColumnProfile(rows, nulls, Cardinality.EXACT, 0, List.of(), isPii, min, max));
             } else if (uniqueKey(table, c) && nonNull[i] > ColumnProfile.MAX_VALUES) {
-                profile = new ColumnProfile(rows, nulls, Cardinality.HIGH, null, List.of(), isPii, min, max);
+                profiles.put(c, new ColumnProfile(rows, nulls, Cardinality.HIGH, null, List.of(), isPii, min, max));
             } else {
-                profile = grouped(connection, table, c, rows, nulls, isPii, min, max, warnings);
+                toGroup.add(c);
             }
-            profiled.add(c.withProfile(profile));
+        }
+        checkCancelled(progress);
+        Map<CatalogColumn, Long> probed = probe(connection, table, toGroup, warnings);
+        List<CatalogColumn> lowCardinality = new ArrayList<>();
+        for (CatalogColumn c : toGroup) {
+            boolean isPii = personal.get(c);
+            String[] range = ranges.get(c);
+            long nulls = nullCounts.get(c);
+            Long seen = probed.get(c);
+            if (seen == null) {
+                profiles.put(c, new ColumnProfile(rows, nulls, Cardinality.NOT_MEASURED, null, List.of(), isPii,
+                        range[0], range[1]));
+            } else if (seen > ColumnProfile.MAX_VALUES) {
+                profiles.put(c, new ColumnProfile(rows, nulls, Cardinality.HIGH, null, List.of(), isPii,
+                        range[0], range[1]));
+            } else if (isPii && rows <= PROBE_ROWS) {
+                // the probe saw every row: its distinct count is exact, and no value was read out
+                profiles.put(c, new ColumnProfile(rows, nulls, Cardinality.EXACT, seen.intValue(), List.of(), true,
+                        null, null));
+            } else if (isPii) {
+                checkCancelled(progress);
+                profiles.put(c, grouped(connection, table, c, rows, nulls, true, null, null, warnings));
+            } else {
+                lowCardinality.add(c);
+            }
+        }
+        for (List<CatalogColumn> set : combinable(lowCardinality, probed)) {
+            checkCancelled(progress);
+            Map<CatalogColumn, Map<String, Long>> counted = combined(connection, table, set);
+            for (CatalogColumn c : set) {
+                String[] range = ranges.get(c);
+                long nulls = nullCounts.get(c);
+                profiles.put(c, counted == null
+                        ? grouped(connection, table, c, rows, nulls, false, range[0], range[1], warnings)
+                        : valueProfile(counted.get(c), rows, nulls, range[0], range[1]));
+            }
+        }
+        List<CatalogColumn> profiled = new ArrayList<>();
+        for (CatalogColumn c : columns) {
+            profiled.add(c.withProfile(profiles.get(c)));
         }
         return java.util.Optional.of(table.withProfiles(profiled, rows));
     }
 
-    private boolean enumerable(CatalogTable table, CatalogColumn c, long nonNull, Object[] mins, Object[] maxs, int r) {
+    private boolean enumerable(CatalogColumn c, long nonNull, Object[] mins, Object[] maxs, int r) {
         if (c.typeClass() == TypeClass.TEXT) {
-            return !TypeClass.isLargeObject(c.jdbcType());
+            // SQL Server cannot group its legacy text and ntext types
+            boolean legacyText = dialect == Dialect.SQLSERVER
+                    && (c.typeName().equalsIgnoreCase("text") || c.typeName().equalsIgnoreCase("ntext"));
+            return !TypeClass.isLargeObject(c.jdbcType()) && !legacyText;
         }
         if (c.typeClass() == TypeClass.BOOLEAN || c.smallInteger()) {
             return true;
@@ -155,6 +211,103 @@ public final class CatalogProfiler {
                     && lo.longValue() >= SMALL_MIN && hi.longValue() <= SMALL_MAX;
         }
         return false;
+    }
+
+    /**
+     * Distinct counts of {@code columns} within the first {@link #PROBE_ROWS} rows, by column; a column missing from
+     * the answer could not be probed (a warning says why).
+     */
+    private Map<CatalogColumn, Long> probe(Connection connection, CatalogTable table, List<CatalogColumn> columns,
+                                           List<CatalogWarning> warnings) throws SQLException {
+        Map<CatalogColumn, Long> distinct = new java.util.HashMap<>();
+        if (columns.isEmpty()) {
+            return distinct;
+        }
+        try (Statement s = statement(connection);
+             ResultSet rs = s.executeQuery(sql.probeDistinct(table, columns, PROBE_ROWS))) {
+            rs.next();
+            for (int i = 0; i < columns.size(); i++) {
+                distinct.put(columns.get(i), rs.getLong(i + 1));
+            }
+        } catch (SQLException e) {
+            if (SqlFailures.connectionLost(e)) {
+                throw e;
+            }
+            String why = SqlFailures.timedOut(e) ? "timed out after " + statementTimeout.toSeconds() + " s"
+                    : "failed (" + SqlFailures.firstLine(e) + ")";
+            warnings.add(new CatalogWarning(table.qualifiedName(), null, "distinct-value probe " + why
+                    + "; values not profiled"));
+        }
+        return distinct;
+    }
+
+    /** Splits columns into sets whose value combinations stay few, judged by the probe, so one GROUP BY serves a set. */
+    private static List<List<CatalogColumn>> combinable(List<CatalogColumn> columns, Map<CatalogColumn, Long> probed) {
+        List<CatalogColumn> sorted = new ArrayList<>(columns);
+        sorted.sort(Comparator.comparingLong(probed::get));
+        List<List<CatalogColumn>> sets = new ArrayList<>();
+        List<CatalogColumn> current = new ArrayList<>();
+        long product = 1;
+        for (CatalogColumn c : sorted) {
+            long seen = Math.max(1, probed.get(c)) + 1; // + 1 for null
+            if (!current.isEmpty() && product * seen > COMBINATIONS_PLANNED) {
+                sets.add(current);
+                current = new ArrayList<>();
+                product = 1;
+            }
+            current.add(c);
+            product *= seen;
+        }
+        if (!current.isEmpty()) {
+            sets.add(current);
+        }
+        return sets;
+    }
+
+    /**
+     * Exact value counts of each column in {@code set} from one GROUP BY over their combinations (a column's count
+     * of a value is the sum over the combinations holding it). Null when there are more combinations than
+     * {@link #COMBINATIONS_CAP}, or the query fails short of losing the connection: the caller counts per column.
+     */
+    private Map<CatalogColumn, Map<String, Long>> combined(Connection connection, CatalogTable table,
+                                                           List<CatalogColumn> set) throws SQLException {
+        Map<CatalogColumn, Map<String, Long>> counts = new java.util.HashMap<>();
+        set.forEach(c -> counts.put(c, new java.util.HashMap<>()));
+        int combinations = 0;
+        try (Statement s = statement(connection);
+             ResultSet rs = s.executeQuery(sql.combinationCounts(table, set, COMBINATIONS_CAP + 1))) {
+            while (rs.next()) {
+                if (++combinations > COMBINATIONS_CAP) {
+                    return null;
+                }
+                long n = rs.getLong(set.size() + 1);
+                for (int i = 0; i < set.size(); i++) {
+                    CatalogColumn c = set.get(i);
+                    Object value = c.typeClass() == TypeClass.TEXT ? rs.getString(i + 1) : rs.getObject(i + 1);
+                    if (value != null) {
+                        counts.get(c).merge(valueText(value, c), n, Long::sum);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            if (SqlFailures.connectionLost(e)) {
+                throw e;
+            }
+            LOG.debug("combined value count of {} failed, counting per column: {}", table.qualifiedName(),
+                    SqlFailures.firstLine(e));
+            return null;
+        }
+        return counts;
+    }
+
+    private static ColumnProfile valueProfile(Map<String, Long> counts, long rows, long nulls, String min, String max) {
+        if (counts.size() > ColumnProfile.MAX_VALUES) {
+            return new ColumnProfile(rows, nulls, Cardinality.HIGH, null, List.of(), false, min, max);
+        }
+        List<ValueCount> values = new ArrayList<>();
+        counts.forEach((v, n) -> values.add(new ValueCount(v, n)));
+        values.sort(Comparator.comparingLong(ValueCount::count).reversed().thenComparing(ValueCount::value));
+        return new ColumnProfile(rows, nulls, Cardinality.EXACT, values.size(), values, false, min, max);
     }
 
     private static boolean uniqueKey(CatalogTable table, CatalogColumn c) {
@@ -182,13 +335,7 @@ public final class CatalogProfiler {
                     counts.merge(valueText(value, c), rs.getLong(2), Long::sum);
                 }
             }
-            if (counts.size() > ColumnProfile.MAX_VALUES) {
-                return new ColumnProfile(rows, nulls, Cardinality.HIGH, null, List.of(), false, min, max);
-            }
-            List<ValueCount> values = new ArrayList<>();
-            counts.forEach((v, n) -> values.add(new ValueCount(v, n)));
-            values.sort(Comparator.comparingLong(ValueCount::count).reversed().thenComparing(ValueCount::value));
-            return new ColumnProfile(rows, nulls, Cardinality.EXACT, values.size(), values, false, min, max);
+            return valueProfile(counts, rows, nulls, min, max);
         } catch (SQLException e) {
             if (SqlFailures.connectionLost(e)) {
                 throw e;

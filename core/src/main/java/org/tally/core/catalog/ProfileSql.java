@@ -66,6 +66,36 @@ final class ProfileSql {
         return "SELECT " + count("*") + " FROM (" + inner + ") capped";
     }
 
+    /**
+     * Distinct non-null values of each column within the first {@code rows} rows the database returns. More than
+     * 50 there proves more than 50 in the table, so this cheap probe spares a full grouping of wide columns.
+     */
+    String probeDistinct(CatalogTable table, List<CatalogColumn> columns, int rows) {
+        StringBuilder outer = new StringBuilder("SELECT ");
+        StringBuilder inner = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            String col = quote(columns.get(i).name());
+            outer.append(i == 0 ? "" : ", ").append(count("DISTINCT " + col));
+            inner.append(i == 0 ? "" : ", ").append(col);
+        }
+        String sample = dialect == Dialect.SQLSERVER
+                ? "SELECT TOP " + rows + " " + inner + " FROM " + table(table)
+                : "SELECT " + inner + " FROM " + table(table) + " LIMIT " + rows;
+        return outer.append(" FROM (").append(sample).append(") probe").toString();
+    }
+
+    /** Row counts per combination of the columns' values (nulls included), at most {@code cap} combinations. */
+    String combinationCounts(CatalogTable table, List<CatalogColumn> columns, int cap) {
+        StringBuilder cols = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            cols.append(i == 0 ? "" : ", ").append(quote(columns.get(i).name()));
+        }
+        String body = cols + ", " + count("*") + " FROM " + table(table) + " GROUP BY " + cols;
+        return dialect == Dialect.SQLSERVER
+                ? "SELECT TOP " + cap + " " + body
+                : "SELECT " + body + " LIMIT " + cap;
+    }
+
     /** An exact row count. */
     String rowCount(CatalogTable table) {
         return "SELECT " + count("*") + " FROM " + table(table);

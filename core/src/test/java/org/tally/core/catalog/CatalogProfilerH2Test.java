@@ -35,6 +35,12 @@ class CatalogProfilerH2Test {
                         + " 'Surname' || MOD(X, 30), '555-' || X, 'v' || MOD(X, 50), 'w' || MOD(X, 51), NULL,"
                         + " JSON '{}', NULL, DATE '1950-01-01' + MOD(X, 20000), ARRAY[X]"
                         + " FROM SYSTEM_RANGE(1, 5000)",
+                // the first 1,000 rows look constant: only the full count may decide these columns
+                "CREATE TABLE late_variety (id INT PRIMARY KEY, late VARCHAR(10), a INT, b INT, c VARCHAR(5))",
+                "INSERT INTO late_variety SELECT X, CASE WHEN X <= 1000 THEN 'same' ELSE 'v' || MOD(X, 60) END,"
+                        + " CASE WHEN X <= 1000 THEN 0 ELSE MOD(X, 50) END,"
+                        + " CASE WHEN X <= 1000 THEN 0 ELSE MOD(X / 50, 50) END,"
+                        + " CASE WHEN X <= 1000 THEN 'z' ELSE 'c' || MOD(X / 2500, 10) END FROM SYSTEM_RANGE(1, 25000)",
                 "CREATE TABLE codes (code VARCHAR(5) PRIMARY KEY, label VARCHAR(30))",
                 "INSERT INTO codes VALUES ('A', 'alpha'), ('B', 'beta')");
     }
@@ -146,6 +152,22 @@ class CatalogProfilerH2Test {
             assertThat(col(t, name).values()).as(name).isEmpty();
         }
         assertThat(col(t, "Scan").nullCount()).isEqualTo(5000);
+    }
+
+    @Test
+    void valuesFirstSeenAfterTheProbeWindowAreStillCountedExactly() throws Exception {
+        try (Connection c = SqlScript.connect(url)) {
+            CatalogTable t = profile(c, PiiPolicy.byName(), Progress.NONE).tables().stream()
+                    .filter(x -> x.name().equals("LATE_VARIETY")).findFirst().orElseThrow();
+            assertThat(col(t, "LATE").cardinality()).isEqualTo(Cardinality.HIGH);
+            // a, b and c together have more combinations than one grouped query reads: counted per column
+            assertThat(col(t, "A").distinctCount()).isEqualTo(50);
+            assertThat(col(t, "A").values()).contains(new ValueCount("0", 1000 + 480), new ValueCount("7", 480));
+            assertThat(col(t, "B").distinctCount()).isEqualTo(50);
+            assertThat(col(t, "C").values()).contains(new ValueCount("z", 1000), new ValueCount("c9", 2500),
+                    new ValueCount("c0", 1499 + 1)); // row 25,000 wraps to c0
+            assertThat(col(t, "C").values().stream().mapToLong(ValueCount::count).sum()).isEqualTo(25000);
+        }
     }
 
     @Test

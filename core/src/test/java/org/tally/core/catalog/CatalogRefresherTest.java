@@ -115,6 +115,27 @@ class CatalogRefresherTest {
     }
 
     @Test
+    void aCancelledRefreshWritesNothing() throws Exception {
+        Catalog good = refresh().catalog();
+        Progress cancelled = new Progress() {
+            @Override
+            public void report(String stage, double fraction) {
+            }
+
+            @Override
+            public boolean cancelled() {
+                return true;
+            }
+        };
+        try (Connection c = SqlScript.connect(source)) {
+            assertThatThrownBy(() -> refresher.refresh(source, Dialect.H2, c, RefreshOptions.defaults(), cancelled))
+                    .isInstanceOf(java.util.concurrent.CancellationException.class);
+        }
+        assertThat(store.history(source)).extracting(CatalogStore.VersionInfo::versionId)
+                .containsExactly(good.versionId());
+    }
+
+    @Test
     void aConnectionLostMidProfileFailsTheRefreshAndKeepsTheLastGoodVersion() throws Exception {
         Catalog good = refresh().catalog();
         try (Connection real = SqlScript.connect(source)) {
