@@ -13,10 +13,12 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,7 +88,7 @@ public final class CatalogProfiler {
         return new Profiling(out, warnings);
     }
 
-    private java.util.Optional<CatalogTable> profileTable(Connection connection, CatalogTable table, Progress progress,
+    private Optional<CatalogTable> profileTable(Connection connection, CatalogTable table, Progress progress,
                                                           List<CatalogWarning> warnings) throws SQLException {
         List<CatalogColumn> columns = table.columns();
         Map<CatalogColumn, Boolean> personal = new LinkedHashMap<>();
@@ -98,21 +100,9 @@ public final class CatalogProfiler {
                 ranged.add(c);
             }
         }
-        long rows;
-        long[] nonNull = new long[columns.size()];
-        Object[] mins = new Object[ranged.size()];
-        Object[] maxs = new Object[ranged.size()];
-        try (Statement s = statement(connection);
-             ResultSet rs = s.executeQuery(sql.scan(table, columns, ranged))) {
-            rs.next();
-            rows = rs.getLong(1);
-            for (int i = 0; i < columns.size(); i++) {
-                nonNull[i] = rs.getLong(2 + i);
-            }
-            for (int i = 0; i < ranged.size(); i++) {
-                mins[i] = rs.getObject(2 + columns.size() + 2 * i);
-                maxs[i] = rs.getObject(3 + columns.size() + 2 * i);
-            }
+        TableScan scan;
+        try {
+            scan = scan(connection, table, ranged);
         } catch (SQLException e) {
             if (SqlFailures.connectionLost(e)) {
                 throw e;
@@ -120,18 +110,22 @@ public final class CatalogProfiler {
             if (SqlFailures.timedOut(e)) {
                 warnings.add(new CatalogWarning(table.qualifiedName(), null, "profiling timed out after "
                         + statementTimeout.toSeconds() + " s; the table is kept without a profile"));
-                return java.util.Optional.of(table);
+                return Optional.of(table);
             }
             String why = SqlFailures.permissionDenied(e) ? "the account may not read it (permission denied)"
                     : "it cannot be read (" + SqlFailures.firstLine(e) + ")";
             LOG.warn("skipping {}: {}", table.qualifiedName(), SqlFailures.firstLine(e));
             warnings.add(new CatalogWarning(table.qualifiedName(), null, "skipped: " + why));
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
+        long rows = scan.rows();
+        long[] nonNull = scan.nonNull();
+        Object[] mins = scan.mins();
+        Object[] maxs = scan.maxs();
 
-        Map<CatalogColumn, ColumnProfile> profiles = new java.util.HashMap<>();
-        Map<CatalogColumn, String[]> ranges = new java.util.HashMap<>();
-        Map<CatalogColumn, Long> nullCounts = new java.util.HashMap<>();
+        Map<CatalogColumn, ColumnProfile> profiles = new HashMap<>();
+        Map<CatalogColumn, String[]> ranges = new HashMap<>();
+        Map<CatalogColumn, Long> nullCounts = new HashMap<>();
         List<CatalogColumn> toGroup = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             CatalogColumn c = columns.get(i);
@@ -192,7 +186,7 @@ public final class CatalogProfiler {
         for (CatalogColumn c : columns) {
             profiled.add(c.withProfile(profiles.get(c)));
         }
-        return java.util.Optional.of(table.withProfiles(profiled, rows));
+        return Optional.of(table.withProfiles(profiled, rows));
     }
 
     private boolean enumerable(CatalogColumn c, long nonNull, Object[] mins, Object[] maxs, int r) {
@@ -213,13 +207,37 @@ public final class CatalogProfiler {
         return false;
     }
 
+    /** What the one full scan of a table measured: rows, non-null counts per column, MIN/MAX per ranged column. */
+    private record TableScan(long rows, long[] nonNull, Object[] mins, Object[] maxs) {
+    }
+
+    private TableScan scan(Connection connection, CatalogTable table, List<CatalogColumn> ranged) throws SQLException {
+        List<CatalogColumn> columns = table.columns();
+        long[] nonNull = new long[columns.size()];
+        Object[] mins = new Object[ranged.size()];
+        Object[] maxs = new Object[ranged.size()];
+        try (Statement s = statement(connection);
+             ResultSet rs = s.executeQuery(sql.scan(table, columns, ranged))) {
+            rs.next();
+            long rows = rs.getLong(1); // read columns in order: some drivers stream them
+            for (int i = 0; i < columns.size(); i++) {
+                nonNull[i] = rs.getLong(2 + i);
+            }
+            for (int i = 0; i < ranged.size(); i++) {
+                mins[i] = rs.getObject(2 + columns.size() + 2 * i);
+                maxs[i] = rs.getObject(3 + columns.size() + 2 * i);
+            }
+            return new TableScan(rows, nonNull, mins, maxs);
+        }
+    }
+
     /**
      * Distinct counts of {@code columns} within the first {@link #PROBE_ROWS} rows, by column; a column missing from
      * the answer could not be probed (a warning says why).
      */
     private Map<CatalogColumn, Long> probe(Connection connection, CatalogTable table, List<CatalogColumn> columns,
                                            List<CatalogWarning> warnings) throws SQLException {
-        Map<CatalogColumn, Long> distinct = new java.util.HashMap<>();
+        Map<CatalogColumn, Long> distinct = new HashMap<>();
         if (columns.isEmpty()) {
             return distinct;
         }
@@ -271,8 +289,8 @@ public final class CatalogProfiler {
      */
     private Map<CatalogColumn, Map<String, Long>> combined(Connection connection, CatalogTable table,
                                                            List<CatalogColumn> set) throws SQLException {
-        Map<CatalogColumn, Map<String, Long>> counts = new java.util.HashMap<>();
-        set.forEach(c -> counts.put(c, new java.util.HashMap<>()));
+        Map<CatalogColumn, Map<String, Long>> counts = new HashMap<>();
+        set.forEach(c -> counts.put(c, new HashMap<>()));
         int combinations = 0;
         try (Statement s = statement(connection);
              ResultSet rs = s.executeQuery(sql.combinationCounts(table, set, COMBINATIONS_CAP + 1))) {
