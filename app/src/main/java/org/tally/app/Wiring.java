@@ -62,6 +62,10 @@ final class Wiring {
         return List.of(new MetaRung(source.name()));
     }
 
+    CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new CatalogCommand(connector, data, clock, out, err);
+    }
+
     Workstation workstation() {
         return new Workstation(engines(), data);
     }

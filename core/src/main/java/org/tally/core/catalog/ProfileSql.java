@@ -1,0 +1,103 @@
+package org.tally.core.catalog;
+
+import java.util.List;
+import java.util.Objects;
+import org.tally.core.source.Dialect;
+
+/**
+ * The SQL that profiling sends, per dialect. Every dialect difference of the catalog (identifier quoting, row
+ * caps, the big count function) lives here. Names come from the database's own metadata and are always quoted,
+ * with the quote character doubled inside, so no name can break out of its identifier.
+ */
+final class ProfileSql {
+
+    private final Dialect dialect;
+
+    ProfileSql(Dialect dialect) {
+        this.dialect = Objects.requireNonNull(dialect, "dialect");
+    }
+
+    String quote(String identifier) {
+        return switch (dialect) {
+            case POSTGRES, H2 -> '"' + identifier.replace("\"", "\"\"") + '"';
+            case MYSQL -> '`' + identifier.replace("`", "``") + '`';
+            case SQLSERVER -> '[' + identifier.replace("]", "]]") + ']';
+        };
+    }
+
+    String table(CatalogTable table) {
+        return table.schema() == null ? quote(table.name()) : quote(table.schema()) + "." + quote(table.name());
+    }
+
+    private String count(String what) {
+        return dialect == Dialect.SQLSERVER ? "COUNT_BIG(" + what + ")" : "COUNT(" + what + ")";
+    }
+
+    /**
+     * One scan of the table: {@code COUNT(*)}, then per column {@code COUNT(col)}, then MIN and MAX of each
+     * column in {@code rangeColumns}, in that order.
+     */
+    String scan(CatalogTable table, List<CatalogColumn> counted, List<CatalogColumn> rangeColumns) {
+        StringBuilder sql = new StringBuilder("SELECT ").append(count("*"));
+        for (CatalogColumn c : counted) {
+            sql.append(", ").append(count(quote(c.name())));
+        }
+        for (CatalogColumn c : rangeColumns) {
+            sql.append(", MIN(").append(quote(c.name())).append("), MAX(").append(quote(c.name())).append(')');
+        }
+        return sql.append(" FROM ").append(table(table)).toString();
+    }
+
+    /** The non-null values of a column with their counts, at most {@code cap} groups. */
+    String valueCounts(CatalogTable table, CatalogColumn column, int cap) {
+        String col = quote(column.name());
+        String body = col + ", " + count("*") + " FROM " + table(table) + " WHERE " + col + " IS NOT NULL GROUP BY "
+                + col;
+        return dialect == Dialect.SQLSERVER
+                ? "SELECT TOP " + cap + " " + body
+                : "SELECT " + body + " LIMIT " + cap;
+    }
+
+    /** How many distinct non-null values a column has, counting at most {@code cap}; reads no value out. */
+    String cappedDistinctCount(CatalogTable table, CatalogColumn column, int cap) {
+        String col = quote(column.name());
+        String inner = col + " FROM " + table(table) + " WHERE " + col + " IS NOT NULL GROUP BY " + col;
+        inner = dialect == Dialect.SQLSERVER ? "SELECT TOP " + cap + " " + inner : "SELECT " + inner + " LIMIT " + cap;
+        return "SELECT " + count("*") + " FROM (" + inner + ") capped";
+    }
+
+    /**
+     * Distinct non-null values of each column within the first {@code rows} rows the database returns. More than
+     * 50 there proves more than 50 in the table, so this cheap probe spares a full grouping of wide columns.
+     */
+    String probeDistinct(CatalogTable table, List<CatalogColumn> columns, int rows) {
+        StringBuilder outer = new StringBuilder("SELECT ");
+        StringBuilder inner = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            String col = quote(columns.get(i).name());
+            outer.append(i == 0 ? "" : ", ").append(count("DISTINCT " + col));
+            inner.append(i == 0 ? "" : ", ").append(col);
+        }
+        String sample = dialect == Dialect.SQLSERVER
+                ? "SELECT TOP " + rows + " " + inner + " FROM " + table(table)
+                : "SELECT " + inner + " FROM " + table(table) + " LIMIT " + rows;
+        return outer.append(" FROM (").append(sample).append(") probe").toString();
+    }
+
+    /** Row counts per combination of the columns' values (nulls included), at most {@code cap} combinations. */
+    String combinationCounts(CatalogTable table, List<CatalogColumn> columns, int cap) {
+        StringBuilder cols = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            cols.append(i == 0 ? "" : ", ").append(quote(columns.get(i).name()));
+        }
+        String body = cols + ", " + count("*") + " FROM " + table(table) + " GROUP BY " + cols;
+        return dialect == Dialect.SQLSERVER
+                ? "SELECT TOP " + cap + " " + body
+                : "SELECT " + body + " LIMIT " + cap;
+    }
+
+    /** An exact row count. */
+    String rowCount(CatalogTable table) {
+        return "SELECT " + count("*") + " FROM " + table(table);
+    }
+}
