@@ -2,7 +2,7 @@ package org.tally.core.sql;
 
 import java.util.Objects;
 
-/** A named subquery of a WITH clause (used for pre-aggregated satellites). */
+/** A named subquery of a WITH clause. */
 public record Cte(String name, SqlQuery query) {
     public Cte {
         Names.require(name, "Cte.name");

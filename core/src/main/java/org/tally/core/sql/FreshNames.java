@@ -2,7 +2,7 @@ package org.tally.core.sql;
 
 import java.util.Set;
 
-/** Fresh names for generated CTEs: never equal (case-insensitively) to any table, CTE or alias of the statement. */
+/** Fresh names for generated satellites: never equal (case-insensitively) to any table, CTE or alias of the statement. */
 final class FreshNames {
 
     private FreshNames() {

@@ -20,9 +20,10 @@ import org.tally.core.sql.ValueExpr.NullIf;
 /**
  * Lowering pass: no duplicate-sensitive aggregate (SUM, AVG, COUNT, MEDIAN) may see a row repeated by a join that
  * fans out. The joins form a tree rooted at FROM; an aggregate over alias A is inflated by every ONE_TO_MANY join
- * whose branch does not contain A. Each such branch is collapsed into a satellite CTE grouped at its join key
- * (with the branch's filters and partial aggregates inside), joined back many-to-one, and the outer aggregates are
- * recombined from the partials. What cannot be collapsed exactly is refused, never approximated. Pure: returns a
+ * whose branch does not contain A. Each such branch is collapsed into a satellite grouped at its join key (with
+ * the branch's filters and partial aggregates inside), joined back many-to-one, and the outer aggregates are
+ * recombined from the partials. Satellites are derived tables rather than CTEs so the SQL also runs on MySQL 5.7,
+ * which has no WITH. What cannot be collapsed exactly is refused, never approximated. Pure: returns a
  * new tree (the same instance when nothing fans out).
  */
 public final class GrainSafety {
@@ -33,26 +34,24 @@ public final class GrainSafety {
     public static SqlQuery apply(SqlQuery query) {
         Set<String> used = new HashSet<>();
         FreshNames.collect(query, used);
-        List<Cte> ctes = new ArrayList<>();
-        for (Cte c : query.ctes()) {
-            ctes.add(new Cte(c.name(), lower(c.query(), ctes, used)));
-        }
-        SqlQuery body = lower(query.toBuilder().ctes(List.of()).build(), ctes, used);
-        if (body.equals(query.toBuilder().ctes(List.of()).build()) && ctes.equals(query.ctes())) {
+        List<Cte> ctes = query.ctes().stream().map(c -> new Cte(c.name(), lower(c.query(), used))).toList();
+        SqlQuery body = query.toBuilder().ctes(List.of()).build();
+        SqlQuery lowered = lower(body, used);
+        if (lowered.equals(body) && ctes.equals(query.ctes())) {
             return query;
         }
-        return body.toBuilder().ctes(ctes).build();
+        return lowered.toBuilder().ctes(ctes).build();
     }
 
-    /** Lowers one CTE-free query; satellites it creates (nested ones first) are appended to {@code ctes}. */
-    private static SqlQuery lower(SqlQuery q, List<Cte> ctes, Set<String> used) {
+    /** Lowers one query (without its WITH clause); nested fan-outs become nested satellites. */
+    private static SqlQuery lower(SqlQuery q, Set<String> used) {
         SqlQuery current = q;
         while (true) {
             Optional<Join> edge = firstOffendingEdge(current);
             if (edge.isEmpty()) {
                 return current;
             }
-            current = collapse(current, edge.get(), ctes, used);
+            current = collapse(current, edge.get(), used);
         }
     }
 
@@ -110,7 +109,7 @@ public final class GrainSafety {
 
     // ---- collapsing one branch ----
 
-    private static SqlQuery collapse(SqlQuery q, Join edge, List<Cte> ctes, Set<String> used) {
+    private static SqlQuery collapse(SqlQuery q, Join edge, Set<String> used) {
         JoinTree tree = JoinTree.of(q);
         String child = edge.relation().alias();
         Set<String> branch = tree.subtree(child);
@@ -184,12 +183,12 @@ public final class GrainSafety {
         }
         satellite.groupByList(innerKeys);
         partials.items().forEach((agg, column) -> satellite.select(agg, column));
-        ctes.add(new Cte(name, lower(satellite.build(), ctes, used)));
+        Relation.DerivedTable derived = new Relation.DerivedTable(lower(satellite.build(), used), name);
 
         List<Join> joins = new ArrayList<>();
         for (Join j : q.joins()) {
             if (j == edge) {
-                joins.add(new Join(edge.type(), new Relation.CteRef(name, name), Sql.and(joinBack), Cardinality.MANY_TO_ONE));
+                joins.add(new Join(edge.type(), derived, Sql.and(joinBack), Cardinality.MANY_TO_ONE));
             } else if (!branch.contains(Exprs.lower(j.relation().alias()))) {
                 joins.add(j);
             }

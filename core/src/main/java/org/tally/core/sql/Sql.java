@@ -111,6 +111,14 @@ public final class Sql {
         return arith(seconds, ArithmeticOp.DIVIDE, constant(unit.seconds() + ".0"));
     }
 
+    /**
+     * Elapsed time up to {@code end}, or up to the bound {@code now} while {@code end} is NULL (still open). "Now"
+     * is a parameter from the injected clock, never the database clock, so the answer is reproducible.
+     */
+    public static ValueExpr durationAsOf(ValueExpr start, ValueExpr end, java.time.LocalDateTime now, DurationUnit unit) {
+        return duration(start, new ValueExpr.Coalesce(List.of(end, param(SqlValue.of(now)))), unit);
+    }
+
     public static Comparison compare(ValueExpr left, CompareOp op, ValueExpr right) {
         return new Comparison(op, left, right);
     }

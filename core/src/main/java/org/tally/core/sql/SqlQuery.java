@@ -72,6 +72,13 @@ public record SqlQuery(
                 }
             }
         }
+        if (distinct) {
+            for (OrderItem o : orderBy) {
+                if (select.stream().noneMatch(s -> s.expr().equals(o.expr()))) {
+                    throw new IllegalArgumentException("SqlQuery.orderBy of a DISTINCT query must sort by selected expressions; select " + o.expr());
+                }
+            }
+        }
         if (limit.isPresent() && limit.get().offset() > 0 && orderBy.isEmpty()) {
             throw new IllegalArgumentException("SqlQuery.limit has an offset but no orderBy: pages would be arbitrary");
         }

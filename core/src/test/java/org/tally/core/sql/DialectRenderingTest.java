@@ -188,4 +188,20 @@ class DialectRenderingTest {
                 .unsupported(Dialect.MYSQL, "MEDIAN is not supported on mysql")
                 .unsupported(Dialect.SQLSERVER, "MEDIAN is not supported on sqlserver: PERCENTILE_CONT is only a window function");
     }
+
+    @Test
+    void commonTableExpressionsComeFirstAndAreReferencedByName() {
+        SqlQuery recent = SqlQuery.from(table("admission", "a")).select(col("a", "id"), "id").select(col("a", "ward_id"), "ward_id")
+                .where(Sql.compare(col("a", "admitted_at"), Predicate.CompareOp.GE, Sql.param(SqlValue.of(LocalDate.of(2026, 5, 1))))).build();
+        compiles(SqlQuery.from(new Relation.CteRef("recent", "r")).with(new Cte("recent", recent))
+                .select(col("r", "ward_id"), "ward").select(Sql.countRows(), "n").groupBy(col("r", "ward_id")).build())
+                .postgres("WITH \"recent\" AS (SELECT \"a\".\"id\" AS \"id\", \"a\".\"ward_id\" AS \"ward_id\" FROM \"admission\" AS \"a\" "
+                        + "WHERE \"a\".\"admitted_at\" >= ?) SELECT \"r\".\"ward_id\" AS \"ward\", COUNT(*) AS \"n\" FROM \"recent\" AS \"r\" GROUP BY \"r\".\"ward_id\"")
+                .mysql("WITH `recent` AS (SELECT `a`.`id` AS `id`, `a`.`ward_id` AS `ward_id` FROM `admission` AS `a` "
+                        + "WHERE `a`.`admitted_at` >= ?) SELECT `r`.`ward_id` AS `ward`, COUNT(*) AS `n` FROM `recent` AS `r` GROUP BY `r`.`ward_id`")
+                .sqlServer("WITH [recent] AS (SELECT [a].[id] AS [id], [a].[ward_id] AS [ward_id] FROM [admission] AS [a] "
+                        + "WHERE [a].[admitted_at] >= ?) SELECT [r].[ward_id] AS [ward], COUNT(*) AS [n] FROM [recent] AS [r] GROUP BY [r].[ward_id]")
+                .h2("WITH \"recent\" AS (SELECT \"a\".\"id\" AS \"id\", \"a\".\"ward_id\" AS \"ward_id\" FROM \"admission\" AS \"a\" "
+                        + "WHERE \"a\".\"admitted_at\" >= ?) SELECT \"r\".\"ward_id\" AS \"ward\", COUNT(*) AS \"n\" FROM \"recent\" AS \"r\" GROUP BY \"r\".\"ward_id\"");
+    }
 }

@@ -38,6 +38,12 @@ class IrInvariantsTest {
     }
 
     @Test
+    void aDistinctQuerySortsOnlyBySelectedExpressions() {
+        assertThatThrownBy(() -> admissions().distinct(true).select(col("a", "ward_id"), "ward")
+                .orderBy(OrderItem.asc(col("a", "id"))).build()).hasMessageContaining("DISTINCT");
+    }
+
+    @Test
     void aliasesAndOutputNamesAreUnique() {
         assertThatThrownBy(() -> admissions().join(JoinType.INNER, table("ward", "A"), Sql.eq(col("a", "ward_id"), col("A", "id")),
                 Cardinality.MANY_TO_ONE).select(col("a", "id"), "id").build())

@@ -69,6 +69,12 @@ class SqlExecutionTest {
         // as of the bound "now" 2026-05-05 00:50, never the database clock
         assertRows("open so far", HospitalFixture.run(db, HospitalQueries.openStayAsOfNow()),
                 new Object[] {4, "808.5833333"}, new Object[] {6, 24});
+        SqlQuery everyStay = SqlQuery.from(HospitalQueries.admission()).select(col("a", "id"), "id")
+                .select(Sql.durationAsOf(col("a", "admitted_at"), col("a", "discharged_at"), HospitalQueries.NOW, DurationUnit.HOURS), "hours")
+                .orderBy(OrderItem.asc(col("a", "id"))).build();
+        assertRows("completed or as of now", HospitalFixture.run(db, everyStay),
+                new Object[] {1, 36}, new Object[] {2, 6}, new Object[] {3, 48}, new Object[] {4, "808.5833333"},
+                new Object[] {5, "0.5"}, new Object[] {6, 24});
         assertRows("average days", HospitalFixture.run(db, HospitalQueries.averageStayDaysPerWard()),
                 new Object[] {"ICU", "0.875"}, new Object[] {"Maternity", "1.0104167"});
     }
