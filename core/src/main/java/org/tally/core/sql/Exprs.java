@@ -86,10 +86,8 @@ public final class Exprs {
     }
 
     public static boolean containsLiteral(SqlExpr e) {
-        if (e instanceof Exists x) {
-            return true;
-        }
-        return e instanceof Literal || children(e).stream().anyMatch(Exprs::containsLiteral);
+        // an EXISTS body is not inspected here, so count it as holding values
+        return e instanceof Exists || e instanceof Literal || children(e).stream().anyMatch(Exprs::containsLiteral);
     }
 
     /**

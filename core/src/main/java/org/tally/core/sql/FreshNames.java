@@ -29,7 +29,9 @@ final class FreshNames {
         });
         q.select().forEach(s -> expr(s.expr(), used));
         q.where().ifPresent(w -> expr(w, used));
+        q.groupBy().forEach(g -> expr(g, used));
         q.having().ifPresent(h -> expr(h, used));
+        q.orderBy().forEach(o -> expr(o.expr(), used));
     }
 
     private static void relation(Relation r, Set<String> used) {

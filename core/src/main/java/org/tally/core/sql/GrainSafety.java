@@ -241,7 +241,7 @@ public final class GrainSafety {
                 }
                 if (node instanceof Aggregate a) {
                     if (!branch.containsAll(Exprs.aliases(a))) {
-                        throw new UnsupportedSqlException(what, "an aggregate combines columns of " + "the fanned-out branch with other tables");
+                        throw new UnsupportedSqlException(what, "an aggregate combines columns of the fanned-out branch with other tables");
                     }
                     return Optional.of(recombine(a));
                 }

@@ -9,10 +9,12 @@ import java.util.Objects;
 public final class UnsupportedSqlException extends RuntimeException {
 
     private final String construct;
+    private final String reason;
 
     public UnsupportedSqlException(String construct, String reason) {
         super(construct + ": " + reason);
         this.construct = Objects.requireNonNull(construct);
+        this.reason = Objects.requireNonNull(reason);
     }
 
     public String construct() {
@@ -20,7 +22,6 @@ public final class UnsupportedSqlException extends RuntimeException {
     }
 
     public String reason() {
-        String m = getMessage();
-        return m.substring(construct.length() + 2);
+        return reason;
     }
 }
