@@ -1,0 +1,5 @@
+package org.tally.core.sql;
+
+public enum JoinType {
+    INNER, LEFT
+}

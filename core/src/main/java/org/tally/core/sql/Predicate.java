@@ -1,0 +1,99 @@
+package org.tally.core.sql;
+
+import java.util.List;
+import java.util.Objects;
+
+/** Conditions: comparisons, lists, ranges, null and boolean tests, connectives and correlated EXISTS. */
+public sealed interface Predicate extends SqlExpr {
+
+    enum CompareOp {
+        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+
+        private final String symbol;
+
+        CompareOp(String symbol) {
+            this.symbol = symbol;
+        }
+
+        public String symbol() {
+            return symbol;
+        }
+    }
+
+    record Comparison(CompareOp op, ValueExpr left, ValueExpr right) implements Predicate {
+        public Comparison {
+            Objects.requireNonNull(op, "Comparison.op");
+            Objects.requireNonNull(left, "Comparison.left");
+            Objects.requireNonNull(right, "Comparison.right");
+        }
+    }
+
+    record InList(ValueExpr value, List<ValueExpr> candidates, boolean negated) implements Predicate {
+        public InList {
+            Objects.requireNonNull(value, "InList.value");
+            candidates = List.copyOf(candidates);
+            if (candidates.isEmpty()) {
+                throw new IllegalArgumentException("InList.candidates must not be empty (an empty IN list is not valid SQL)");
+            }
+        }
+    }
+
+    /** {@code value BETWEEN low AND high}, both ends included. Time ranges use half-open comparisons instead. */
+    record Between(ValueExpr value, ValueExpr low, ValueExpr high) implements Predicate {
+        public Between {
+            Objects.requireNonNull(value, "Between.value");
+            Objects.requireNonNull(low, "Between.low");
+            Objects.requireNonNull(high, "Between.high");
+        }
+    }
+
+    record IsNull(ValueExpr value, boolean negated) implements Predicate {
+        public IsNull {
+            Objects.requireNonNull(value, "IsNull.value");
+        }
+    }
+
+    /** A boolean column is true (or false); NULL matches neither. */
+    record BoolTest(ValueExpr value, boolean expected) implements Predicate {
+        public BoolTest {
+            Objects.requireNonNull(value, "BoolTest.value");
+        }
+    }
+
+    record And(List<Predicate> operands) implements Predicate {
+        public And {
+            operands = List.copyOf(operands);
+            if (operands.size() < 2) {
+                throw new IllegalArgumentException("And.operands needs at least two operands (use Sql.and to collapse)");
+            }
+        }
+    }
+
+    record Or(List<Predicate> operands) implements Predicate {
+        public Or {
+            operands = List.copyOf(operands);
+            if (operands.size() < 2) {
+                throw new IllegalArgumentException("Or.operands needs at least two operands (use Sql.or to collapse)");
+            }
+        }
+    }
+
+    record Not(Predicate operand) implements Predicate {
+        public Not {
+            Objects.requireNonNull(operand, "Not.operand");
+        }
+    }
+
+    /**
+     * {@code [NOT] EXISTS (SELECT 1 FROM from [joins] WHERE where)}; {@code where} correlates with the outer query by
+     * naming its aliases. Aliases introduced here must differ from the outer query's.
+     */
+    record Exists(Relation from, List<Join> joins, Predicate where, boolean negated) implements Predicate {
+        public Exists {
+            Objects.requireNonNull(from, "Exists.from");
+            joins = List.copyOf(joins);
+            Objects.requireNonNull(where, "Exists.where");
+            SqlQuery.requireUniqueAliases(from, joins, "Exists");
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package org.tally.core.sql;
+
+import java.util.Objects;
+import org.tally.core.source.Dialect;
+
+/**
+ * Lowers a query (grain safety) and renders it for one dialect. A construct the pass or the dialect cannot express
+ * safely comes back as {@link CompileResult.Unsupported}; bugs in the tree (unknown aliases, broken invariants)
+ * throw {@link IllegalArgumentException}.
+ */
+public final class SqlCompiler {
+
+    private SqlCompiler() {
+    }
+
+    public static SqlRenderer renderer(Dialect dialect) {
+        Objects.requireNonNull(dialect, "dialect");
+        return switch (dialect) {
+            case POSTGRES -> new PostgresRenderer();
+            case MYSQL -> new MySqlRenderer();
+            case SQLSERVER -> new SqlServerRenderer();
+            case H2 -> new H2Renderer();
+        };
+    }
+
+    /** Applies {@link GrainSafety} and renders. */
+    public static CompileResult compile(SqlQuery query, Dialect dialect) {
+        SqlQuery lowered;
+        try {
+            lowered = GrainSafety.apply(query);
+        } catch (UnsupportedSqlException e) {
+            return new CompileResult.Unsupported(dialect, e.construct(), e.reason());
+        }
+        return renderer(dialect).render(lowered);
+    }
+}

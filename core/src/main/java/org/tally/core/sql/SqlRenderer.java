@@ -1,0 +1,393 @@
+package org.tally.core.sql;
+
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Objects;
+import org.tally.core.source.Dialect;
+import org.tally.core.sql.Predicate.And;
+import org.tally.core.sql.Predicate.Between;
+import org.tally.core.sql.Predicate.BoolTest;
+import org.tally.core.sql.Predicate.Comparison;
+import org.tally.core.sql.Predicate.Exists;
+import org.tally.core.sql.Predicate.InList;
+import org.tally.core.sql.Predicate.IsNull;
+import org.tally.core.sql.Predicate.Not;
+import org.tally.core.sql.Predicate.Or;
+import org.tally.core.sql.ValueExpr.Aggregate;
+import org.tally.core.sql.ValueExpr.AggregateFn;
+import org.tally.core.sql.ValueExpr.Arithmetic;
+import org.tally.core.sql.ValueExpr.BucketUnit;
+import org.tally.core.sql.ValueExpr.CaseWhen;
+import org.tally.core.sql.ValueExpr.Coalesce;
+import org.tally.core.sql.ValueExpr.ColumnRef;
+import org.tally.core.sql.ValueExpr.DateBucket;
+import org.tally.core.sql.ValueExpr.ElapsedSeconds;
+import org.tally.core.sql.ValueExpr.Literal;
+import org.tally.core.sql.ValueExpr.NullIf;
+import org.tally.core.sql.ValueExpr.NumericConstant;
+import org.tally.core.sql.ValueExpr.When;
+
+/**
+ * Renders the IR as ANSI SQL on one line. Each dialect subclass overrides the hooks where its database differs
+ * (date buckets, elapsed seconds, median, averages, literals) and supplies its {@link DialectTraits}; everything
+ * a dialect changes lives in its subclass. Rendering is pure: the same query always gives the same bytes.
+ */
+public abstract class SqlRenderer {
+
+    protected static final DateTimeFormatter DATE = DateTimeFormatter.ISO_LOCAL_DATE;
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private final DialectTraits traits;
+
+    protected SqlRenderer(DialectTraits traits) {
+        this.traits = Objects.requireNonNull(traits, "traits");
+    }
+
+    public abstract Dialect dialect();
+
+    public final DialectTraits traits() {
+        return traits;
+    }
+
+    /** Renders one query, or explains why this dialect cannot express it. Lowering passes are not applied here. */
+    public final CompileResult render(SqlQuery query) {
+        ScopeCheck.check(query);
+        try {
+            SqlOut withParameters = new SqlOut(null);
+            query(query, withParameters);
+            SqlOut inlined = new SqlOut(this::inlineLiteral);
+            query(query, inlined);
+            return new CompileResult.Compiled(dialect(),
+                    new Rendered(withParameters.sql(), withParameters.parameters(), inlined.sql()));
+        } catch (UnsupportedSqlException e) {
+            return new CompileResult.Unsupported(dialect(), e.construct(), e.reason());
+        }
+    }
+
+    // ---- statement ----
+
+    private void query(SqlQuery q, SqlOut o) {
+        if (!q.ctes().isEmpty()) {
+            o.append("WITH ");
+            for (int i = 0; i < q.ctes().size(); i++) {
+                Cte cte = q.ctes().get(i);
+                o.append(i == 0 ? "" : ", ").append(quote(cte.name())).append(" AS (");
+                query(cte.query(), o);
+                o.append(")");
+            }
+            o.append(" ");
+        }
+        o.append("SELECT ");
+        if (q.distinct()) {
+            o.append("DISTINCT ");
+        }
+        topClause(q, o);
+        for (int i = 0; i < q.select().size(); i++) {
+            SelectItem s = q.select().get(i);
+            o.append(i == 0 ? "" : ", ");
+            value(s.expr(), o);
+            o.append(" AS ").append(quote(s.alias()));
+        }
+        o.append(" FROM ");
+        relation(q.from(), o);
+        joins(q.joins(), o);
+        if (q.where().isPresent()) {
+            o.append(" WHERE ");
+            predicate(q.where().get(), o);
+        }
+        if (!q.groupBy().isEmpty()) {
+            o.append(" GROUP BY ");
+            list(q.groupBy(), o);
+        }
+        if (q.having().isPresent()) {
+            o.append(" HAVING ");
+            predicate(q.having().get(), o);
+        }
+        if (!q.orderBy().isEmpty()) {
+            o.append(" ORDER BY ");
+            for (int i = 0; i < q.orderBy().size(); i++) {
+                OrderItem item = q.orderBy().get(i);
+                o.append(i == 0 ? "" : ", ");
+                value(item.expr(), o);
+                boolean asc = item.direction() == OrderItem.Direction.ASC;
+                o.append(asc ? " ASC" : " DESC");
+                if (traits.explicitNullOrdering()) {
+                    o.append(asc ? " NULLS FIRST" : " NULLS LAST");
+                }
+            }
+        }
+        limitClause(q, o);
+    }
+
+    private void topClause(SqlQuery q, SqlOut o) {
+        if (traits.limitStyle() == DialectTraits.LimitStyle.TOP_OR_OFFSET_FETCH && q.limit().isPresent()
+                && q.limit().get().offset() == 0) {
+            o.append("TOP (").append(Long.toString(q.limit().get().count())).append(") ");
+        }
+    }
+
+    private void limitClause(SqlQuery q, SqlOut o) {
+        if (q.limit().isEmpty()) {
+            return;
+        }
+        RowLimit l = q.limit().get();
+        switch (traits.limitStyle()) {
+            case LIMIT_OFFSET -> {
+                o.append(" LIMIT ").append(Long.toString(l.count()));
+                if (l.offset() > 0) {
+                    o.append(" OFFSET ").append(Long.toString(l.offset()));
+                }
+            }
+            case TOP_OR_OFFSET_FETCH -> {
+                if (l.offset() > 0) {
+                    o.append(" OFFSET ").append(Long.toString(l.offset())).append(" ROWS FETCH NEXT ")
+                            .append(Long.toString(l.count())).append(" ROWS ONLY");
+                }
+            }
+            case OFFSET_FETCH -> {
+                if (l.offset() > 0) {
+                    o.append(" OFFSET ").append(Long.toString(l.offset())).append(" ROWS");
+                }
+                o.append(" FETCH FIRST ").append(Long.toString(l.count())).append(" ROWS ONLY");
+            }
+        }
+    }
+
+    private void relation(Relation r, SqlOut o) {
+        if (r instanceof Relation.TableRef t) {
+            t.schema().ifPresent(s -> o.append(quote(s)).append("."));
+            o.append(quote(t.table()));
+        } else if (r instanceof Relation.CteRef c) {
+            o.append(quote(c.cteName()));
+        } else if (r instanceof Relation.DerivedTable d) {
+            o.append("(");
+            query(d.query(), o);
+            o.append(")");
+        } else {
+            throw new AssertionError(r);
+        }
+        o.append(" AS ").append(quote(r.alias()));
+    }
+
+    private void joins(List<Join> joins, SqlOut o) {
+        for (Join j : joins) {
+            o.append(j.type() == JoinType.INNER ? " INNER JOIN " : " LEFT JOIN ");
+            relation(j.relation(), o);
+            o.append(" ON ");
+            predicate(j.on(), o);
+        }
+    }
+
+    private void list(List<? extends ValueExpr> values, SqlOut o) {
+        for (int i = 0; i < values.size(); i++) {
+            o.append(i == 0 ? "" : ", ");
+            value(values.get(i), o);
+        }
+    }
+
+    // ---- values ----
+
+    protected final void value(ValueExpr e, SqlOut o) {
+        if (e instanceof ColumnRef c) {
+            o.append(quote(c.alias())).append(".").append(quote(c.column()));
+        } else if (e instanceof Literal l) {
+            o.value(l.value());
+        } else if (e instanceof NumericConstant n) {
+            String text = n.value().toPlainString();
+            o.append(n.value().signum() < 0 ? "(" + text + ")" : text);
+        } else if (e instanceof Aggregate a) {
+            aggregate(a, o);
+        } else if (e instanceof DateBucket b) {
+            dateBucket(b.unit(), () -> value(b.value(), o), o);
+        } else if (e instanceof ElapsedSeconds s) {
+            elapsedSeconds(() -> value(s.start(), o), () -> value(s.end(), o), o);
+        } else if (e instanceof Arithmetic a) {
+            operand(a.left(), a.op().precedence(), false, o);
+            o.append(" ").append(a.op().symbol()).append(" ");
+            operand(a.right(), a.op().precedence(), true, o);
+        } else if (e instanceof CaseWhen c) {
+            o.append("CASE");
+            for (When w : c.whens()) {
+                o.append(" WHEN ");
+                predicate(w.condition(), o);
+                o.append(" THEN ");
+                value(w.result(), o);
+            }
+            c.otherwise().ifPresent(x -> {
+                o.append(" ELSE ");
+                value(x, o);
+            });
+            o.append(" END");
+        } else if (e instanceof NullIf n) {
+            o.append("NULLIF(");
+            value(n.value(), o);
+            o.append(", ");
+            value(n.nullWhen(), o);
+            o.append(")");
+        } else if (e instanceof Coalesce c) {
+            o.append("COALESCE(");
+            list(c.values(), o);
+            o.append(")");
+        } else {
+            throw new AssertionError(e);
+        }
+    }
+
+    private void operand(ValueExpr e, int parentPrecedence, boolean right, SqlOut o) {
+        boolean parens = e instanceof Arithmetic a
+                && (a.op().precedence() < parentPrecedence || (right && a.op().precedence() == parentPrecedence));
+        o.append(parens ? "(" : "");
+        value(e, o);
+        o.append(parens ? ")" : "");
+    }
+
+    private void aggregate(Aggregate a, SqlOut o) {
+        if (a.countsRows()) {
+            o.append("COUNT(*)");
+            return;
+        }
+        Runnable arg = () -> value(a.arg().orElseThrow(), o);
+        switch (a.fn()) {
+            case COUNT -> o.template(a.distinct() ? "COUNT(DISTINCT {0})" : "COUNT({0})", arg);
+            case SUM -> o.template("SUM({0})", arg);
+            case MIN -> o.template("MIN({0})", arg);
+            case MAX -> o.template("MAX({0})", arg);
+            case AVG -> average(arg, o);
+            case MEDIAN -> {
+                if (!traits.medianAggregate()) {
+                    throw new UnsupportedSqlException("MEDIAN", medianRefusal());
+                }
+                median(arg, o);
+            }
+        }
+    }
+
+    /** AVG as the dialect needs it to keep fractions of integer columns. */
+    protected void average(Runnable arg, SqlOut o) {
+        o.template("AVG({0})", arg);
+    }
+
+    /** The ANSI ordered-set aggregate; only called when {@link DialectTraits#medianAggregate()} is true. */
+    protected void median(Runnable arg, SqlOut o) {
+        o.template("PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY {0})", arg);
+    }
+
+    /** Why this dialect has no median, for the refusal. */
+    protected String medianRefusal() {
+        return "the database has no median aggregate, and an approximation would be a wrong answer";
+    }
+
+    /** The start of the bucket: a DATE for DAY and coarser, a timestamp for HOUR; weeks start on Monday. */
+    protected void dateBucket(BucketUnit unit, Runnable x, SqlOut o) {
+        if (unit == BucketUnit.DAY) {
+            o.template("CAST({0} AS DATE)", x);
+            return;
+        }
+        throw new UnsupportedSqlException(unit + " bucket", "standard SQL has no portable truncation to a " + unit);
+    }
+
+    /** Seconds from start to end. */
+    protected void elapsedSeconds(Runnable start, Runnable end, SqlOut o) {
+        throw new UnsupportedSqlException("elapsed seconds", "standard SQL has no portable timestamp difference in seconds");
+    }
+
+    // ---- predicates ----
+
+    protected final void predicate(Predicate p, SqlOut o) {
+        if (p instanceof Comparison c) {
+            value(c.left(), o);
+            o.append(" ").append(c.op().symbol()).append(" ");
+            value(c.right(), o);
+        } else if (p instanceof InList i) {
+            value(i.value(), o);
+            o.append(i.negated() ? " NOT IN (" : " IN (");
+            list(i.candidates(), o);
+            o.append(")");
+        } else if (p instanceof Between b) {
+            value(b.value(), o);
+            o.append(" BETWEEN ");
+            value(b.low(), o);
+            o.append(" AND ");
+            value(b.high(), o);
+        } else if (p instanceof IsNull n) {
+            value(n.value(), o);
+            o.append(n.negated() ? " IS NOT NULL" : " IS NULL");
+        } else if (p instanceof BoolTest b) {
+            value(b.value(), o);
+            o.append(" = ").append(booleanConstant(b.expected()));
+        } else if (p instanceof And a) {
+            connective(a.operands(), " AND ", o);
+        } else if (p instanceof Or or) {
+            connective(or.operands(), " OR ", o);
+        } else if (p instanceof Not n) {
+            o.append("NOT (");
+            predicate(n.operand(), o);
+            o.append(")");
+        } else if (p instanceof Exists x) {
+            o.append(x.negated() ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
+            relation(x.from(), o);
+            joins(x.joins(), o);
+            o.append(" WHERE ");
+            predicate(x.where(), o);
+            o.append(")");
+        } else {
+            throw new AssertionError(p);
+        }
+    }
+
+    private void connective(List<Predicate> operands, String word, SqlOut o) {
+        for (int i = 0; i < operands.size(); i++) {
+            Predicate p = operands.get(i);
+            boolean parens = p instanceof And || p instanceof Or;
+            o.append(i == 0 ? "" : word).append(parens ? "(" : "");
+            predicate(p, o);
+            o.append(parens ? ")" : "");
+        }
+    }
+
+    // ---- names and literals ----
+
+    protected final String quote(String identifier) {
+        return traits.quote(identifier);
+    }
+
+    protected String booleanConstant(boolean b) {
+        if (traits.booleanLiterals()) {
+            return b ? "TRUE" : "FALSE";
+        }
+        return b ? "1" : "0";
+    }
+
+    /** A value written inline for display: strings quoted with doubled quotes, dates and timestamps typed. */
+    protected String inlineLiteral(SqlValue v) {
+        if (v instanceof SqlValue.Text t) {
+            return stringLiteral(t.value());
+        } else if (v instanceof SqlValue.Number n) {
+            BigDecimal d = n.value();
+            return d.signum() < 0 ? "(" + d.toPlainString() + ")" : d.toPlainString();
+        } else if (v instanceof SqlValue.Bool b) {
+            return booleanConstant(b.value());
+        } else if (v instanceof SqlValue.Date d) {
+            return "DATE '" + DATE.format(d.value()) + "'";
+        } else if (v instanceof SqlValue.Timestamp t) {
+            return "TIMESTAMP '" + timestampText(t.value(), ' ') + "'";
+        }
+        throw new AssertionError(v);
+    }
+
+    /** {@code yyyy-mm-dd hh:mm:ss} with a fraction only when there is one; {@code separator} between date and time. */
+    protected static String timestampText(LocalDateTime t, char separator) {
+        String text = SECONDS.format(t).replace(' ', separator);
+        if (t.getNano() == 0) {
+            return text;
+        }
+        String fraction = String.format("%09d", t.getNano()).replaceAll("0+$", "");
+        return text + "." + fraction;
+    }
+
+    protected String stringLiteral(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}
