@@ -1,0 +1,165 @@
+package org.tally.core.spec;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The JSON form of a {@link QuerySpec}: one object, nodes tagged by a stable {@code "type"} name, empty lists and
+ * absent values left out, unknown fields refused. Reading never leaks a Jackson stack trace: every problem becomes an
+ * {@link InvalidSpecException} naming the field path (e.g. {@code filters[1].value}) and the fix.
+ */
+public final class SpecJson {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .serializationInclusion(JsonInclude.Include.NON_EMPTY)
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+
+    private SpecJson() {
+    }
+
+    /** The spec as one line of JSON (provenance included). */
+    public static String toJson(QuerySpec spec) {
+        try {
+            return MAPPER.writeValueAsString(spec);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a valid spec could not be written as JSON", e);
+        }
+    }
+
+    /**
+     * Reads a spec and checks every invariant.
+     *
+     * @throws InvalidSpecException for malformed JSON, an unknown field or type name, a wrong value type or a broken
+     *                              invariant, naming the field path and the fix
+     */
+    public static QuerySpec fromJson(String json) {
+        return read(json, QuerySpec.class);
+    }
+
+    /** Reads any node of the spec (a filter, a measure …) by its type; errors as in {@link #fromJson}. */
+    public static <T> T read(String json, Class<T> type) {
+        if (json == null || json.isBlank()) {
+            throw new InvalidSpecException("$", "no JSON was given", "send one JSON object");
+        }
+        try {
+            T value = MAPPER.readValue(json, type);
+            if (value == null) {
+                throw new InvalidSpecException("$", "the JSON is null", "send one JSON object");
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw translate(e);
+        } catch (SpecException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new InvalidSpecException("$", "the JSON could not be read (" + firstLine(e.getMessage()) + ")",
+                    "check the JSON against the spec format");
+        }
+    }
+
+    /** Writes any node of the spec. */
+    public static String write(Object node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a spec node could not be written as JSON", e);
+        }
+    }
+
+    static InvalidSpecException translate(JsonProcessingException e) {
+        String path = e instanceof JsonMappingException ? path(((JsonMappingException) e).getPath()) : "";
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ContradictionException) {
+                ContradictionException c = (ContradictionException) t;
+                return new InvalidSpecException(join(path, c.field()), c.problem(), c.fix());
+            }
+            if (t instanceof InvalidSpecException) {
+                InvalidSpecException inner = (InvalidSpecException) t;
+                String field = inner.field();
+                boolean alreadyThere = path.equals(field) || path.endsWith("." + field) || path.endsWith(field);
+                return new InvalidSpecException(alreadyThere ? path : join(path, field), inner.problem(), inner.fix());
+            }
+        }
+        String at = path.isEmpty() ? "$" : path;
+        if (e instanceof JsonParseException) {
+            return new InvalidSpecException(at, "malformed JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + " (" + firstLine(e.getOriginalMessage()) + ")",
+                    "send one well-formed JSON object");
+        }
+        if (e instanceof UnrecognizedPropertyException) {
+            UnrecognizedPropertyException u = (UnrecognizedPropertyException) e;
+            return new InvalidSpecException(at, "unknown field '" + u.getPropertyName() + "'",
+                    "remove it; known fields here: " + known(u.getKnownPropertyIds()));
+        }
+        if (e instanceof InvalidTypeIdException) {
+            InvalidTypeIdException t = (InvalidTypeIdException) e;
+            String message = t.getOriginalMessage();
+            int known = message.indexOf("known type ids = ");
+            String fix = known < 0 ? "use one of the documented type names"
+                    : "use one of " + firstLine(message.substring(known + "known type ids = ".length()));
+            return new InvalidSpecException(join(at, "type"), t.getTypeId() == null ? "the type name is missing"
+                    : "'" + t.getTypeId() + "' is not a known type", fix);
+        }
+        return new InvalidSpecException(at, firstLine(e.getOriginalMessage()),
+                "give a value of the expected type for this field");
+    }
+
+    private static String known(Collection<Object> ids) {
+        if (ids == null) {
+            return "see the spec format";
+        }
+        return ids.stream().map(String::valueOf).filter(id -> !id.equals("type")).sorted()
+                .collect(Collectors.joining(", "));
+    }
+
+    static String path(List<JsonMappingException.Reference> refs) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : refs) {
+            if (ref.getFieldName() != null) {
+                if (out.length() > 0) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String join(String path, String field) {
+        if (path.isEmpty() || path.equals("$")) {
+            return field;
+        }
+        if (field == null || field.isEmpty()) {
+            return path;
+        }
+        return field.startsWith("[") ? path + field : path + "." + field;
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "no detail";
+        }
+        int cut = message.indexOf('\n');
+        String line = cut < 0 ? message : message.substring(0, cut);
+        int at = line.indexOf(" at [Source");
+        return (at < 0 ? line : line.substring(0, at)).trim();
+    }
+}
