@@ -1,15 +1,19 @@
 package org.tally.core.spec;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -83,41 +87,101 @@ public final class SpecJson {
     }
 
     static InvalidSpecException translate(JsonProcessingException e) {
-        String path = e instanceof JsonMappingException ? path(((JsonMappingException) e).getPath()) : "";
+        List<JsonMappingException.Reference> refs = e instanceof JsonMappingException
+                ? ((JsonMappingException) e).getPath() : List.of();
+        String path = path(refs);
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ContradictionException) {
-                ContradictionException c = (ContradictionException) t;
-                return new InvalidSpecException(join(path, c.field()), c.problem(), c.fix());
-            }
-            if (t instanceof InvalidSpecException) {
-                InvalidSpecException inner = (InvalidSpecException) t;
+            if (t instanceof SpecException) {
+                SpecException inner = (SpecException) t;
                 String field = inner.field();
-                boolean alreadyThere = path.equals(field) || path.endsWith("." + field) || path.endsWith(field);
+                boolean alreadyThere = path.equals(field) || path.endsWith("." + field);
                 return new InvalidSpecException(alreadyThere ? path : join(path, field), inner.problem(), inner.fix());
             }
         }
         String at = path.isEmpty() ? "$" : path;
-        if (e instanceof JsonParseException) {
-            return new InvalidSpecException(at, "malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + " (" + firstLine(e.getOriginalMessage()) + ")",
-                    "send one well-formed JSON object");
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StreamReadException) {
+                StreamReadException p = (StreamReadException) t;
+                String where = p.getLocation() == null ? "" : " at line " + p.getLocation().getLineNr() + ", column "
+                        + p.getLocation().getColumnNr();
+                return new InvalidSpecException(at, "malformed JSON" + where + " (" + firstLine(p.getOriginalMessage())
+                        + ")", "send one well-formed JSON object");
+            }
         }
         if (e instanceof UnrecognizedPropertyException) {
             UnrecognizedPropertyException u = (UnrecognizedPropertyException) e;
-            return new InvalidSpecException(at, "unknown field '" + u.getPropertyName() + "'",
-                    "remove it; known fields here: " + known(u.getKnownPropertyIds()));
+            String parent = path(refs.subList(0, Math.max(0, refs.size() - 1)));
+            return new InvalidSpecException(parent.isEmpty() ? "$" : parent, "unknown field '" + u.getPropertyName()
+                    + "'", "remove it; known fields here: " + known(u.getKnownPropertyIds()));
         }
         if (e instanceof InvalidTypeIdException) {
             InvalidTypeIdException t = (InvalidTypeIdException) e;
-            String message = t.getOriginalMessage();
-            int known = message.indexOf("known type ids = ");
-            String fix = known < 0 ? "use one of the documented type names"
-                    : "use one of " + firstLine(message.substring(known + "known type ids = ".length()));
+            String names = t.getBaseType() == null ? "" : typeNames(t.getBaseType().getRawClass());
+            String fix = names.isEmpty() ? "use one of the documented type names" : "use one of " + names;
             return new InvalidSpecException(join(at, "type"), t.getTypeId() == null ? "the type name is missing"
                     : "'" + t.getTypeId() + "' is not a known type", fix);
         }
+        if (e instanceof MismatchedInputException && ((MismatchedInputException) e).getTargetType() != null) {
+            Class<?> target = ((MismatchedInputException) e).getTargetType();
+            return new InvalidSpecException(at, "the value is not " + expected(target), "give " + expected(target));
+        }
         return new InvalidSpecException(at, firstLine(e.getOriginalMessage()),
                 "give a value of the expected type for this field");
+    }
+
+    /** What a field of this Java type looks like in JSON, in words. */
+    private static String expected(Class<?> type) {
+        if (Collection.class.isAssignableFrom(type)) {
+            return "a JSON array";
+        }
+        if (type == String.class) {
+            return "a JSON string";
+        }
+        if (type == int.class || type == Integer.class) {
+            return "a whole number";
+        }
+        if (type == BigDecimal.class) {
+            return "a number";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type.isEnum()) {
+            return "one of " + Arrays.stream(type.getEnumConstants()).map(SpecJson::enumName)
+                    .collect(Collectors.joining(", "));
+        }
+        String names = typeNames(type);
+        return names.isEmpty() ? "a JSON object" : "a JSON object with a \"type\" of " + names;
+    }
+
+    private static String enumName(Object constant) {
+        try {
+            return String.valueOf(constant.getClass().getMethod("jsonName").invoke(constant));
+        } catch (ReflectiveOperationException e) {
+            return String.valueOf(constant);
+        }
+    }
+
+    /**
+     * The stable type names accepted where {@code base} is expected: its subtypes' names, or, for a node that is
+     * itself a subtype (a {@link ColumnRef} where only a column fits), its own name.
+     */
+    private static String typeNames(Class<?> base) {
+        JsonSubTypes subTypes = base.getAnnotation(JsonSubTypes.class);
+        if (subTypes != null) {
+            return Arrays.stream(subTypes.value()).map(JsonSubTypes.Type::name).collect(Collectors.joining(", "));
+        }
+        for (Class<?> parent : base.getInterfaces()) {
+            JsonSubTypes parentTypes = parent.getAnnotation(JsonSubTypes.class);
+            if (parentTypes != null) {
+                for (JsonSubTypes.Type t : parentTypes.value()) {
+                    if (t.value() == base) {
+                        return t.name();
+                    }
+                }
+            }
+        }
+        return "";
     }
 
     private static String known(Collection<Object> ids) {

@@ -16,7 +16,7 @@ public final class SpecHashPrinter {
         List<QuerySpec> specs = new java.util.ArrayList<>(SpecJsonTest.everyNodeType());
         RandomSpecs generator = new RandomSpecs(new Random(42));
         SurfaceVariants variants = new SurfaceVariants(new Random(43));
-        for (int i = 0; i < 200; i++) {
+        for (int i = 0; i < 100; i++) {
             QuerySpec spec = generator.next();
             specs.add(spec);
             specs.add(variants.variant(spec));
