@@ -28,7 +28,6 @@ public sealed interface Measure permits Measure.Count, Measure.Aggregate, Measur
     }
 
     /** The number of rows of the subject. */
-    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
     record Count() implements Measure {
         @Override
         public String describe() {

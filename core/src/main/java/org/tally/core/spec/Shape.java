@@ -34,6 +34,16 @@ public enum Shape {
         return jsonName;
     }
 
+    /** Whether the answer aggregates rows into measures (Scalar, Grouped, Trend, TopN, Rate). */
+    public boolean isAggregated() {
+        return this == SCALAR || this == GROUPED || this == TREND || this == TOP_N || this == RATE;
+    }
+
+    /** Whether the answer is rows of the subject (List, Lookup). */
+    public boolean isRowLevel() {
+        return this == LIST || this == LOOKUP;
+    }
+
     /** Parses a JSON name ignoring case, spaces, hyphens and underscores. */
     @JsonCreator
     public static Shape fromJson(String text) {

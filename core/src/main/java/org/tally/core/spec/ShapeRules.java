@@ -13,8 +13,7 @@ final class ShapeRules {
                       Integer limit, List<ColumnRef> projection) {
         boolean scopeBucket = timeScope != null && timeScope.bucket() != null;
         int dimensionCount = dimensions.size() + (scopeBucket ? 1 : 0);
-        boolean aggregated = shape == Shape.SCALAR || shape == Shape.GROUPED || shape == Shape.TREND
-                || shape == Shape.TOP_N || shape == Shape.RATE;
+        boolean aggregated = shape.isAggregated();
         String name = shape.jsonName();
 
         checkMeasures(shape, measures);

@@ -31,6 +31,10 @@ import java.util.Set;
  * true and false, EXISTS X and NOT EXISTS of a looser X) raise a {@link ContradictionException} naming both.
  * Canonicalization is idempotent. It never merges conditions on different column references, even if a binding
  * might resolve them to the same column.
+ *
+ * <p>Two assumptions downstream code must honour: the binder and compiler work from the canonical form (so a hint is
+ * matched as its words, and equal hashes give equal SQL), and the binder gives the PrimaryKey role only to
+ * non-nullable key columns (the erased {@code isNotNull} on a primary key relies on it).
  */
 public final class SpecCanonicalizer {
 
@@ -39,7 +43,8 @@ public final class SpecCanonicalizer {
 
     /**
      * @throws ContradictionException when no row can satisfy the spec's conditions
-     * @throws InvalidSpecException   when conditions on one value compare it with literals of different kinds
+     * @throws InvalidSpecException   when conditions on one value compare it with literals of different kinds, or
+     *                                when erasing a no-op filter leaves a Lookup with no identifying filter
      */
     public static QuerySpec canonicalize(QuerySpec spec) {
         String subject = Identifiers.canonicalConcept(spec.subject());
