@@ -7,7 +7,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum DurationMode {
     /** Only rows with both start and end: an open interval has no duration (the default). */
     COMPLETED_ONLY("completedOnly"),
-    /** An open interval lasts until now (the executor's clock), e.g. the current length of stay; its result changes with time under one hash. */
+    /**
+     * An open interval lasts until now (the executor's clock), e.g. the current length of stay; the result then
+     * changes with time under one hash.
+     */
     AS_OF_NOW("asOfNow");
 
     private final String jsonName;

@@ -3,7 +3,10 @@ package org.tally.core.spec;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** The unit of a derived duration; whole units are not implied (the compiler decides rounding per dialect, documented there). */
+/**
+ * The unit of a derived duration; whole units are not implied (the compiler decides rounding per dialect and
+ * documents it).
+ */
 public enum DurationUnit {
     /** Days. */
     DAYS("days"),

@@ -53,7 +53,7 @@ final class FilterNormalizer {
         return List.copyOf(sorted.values());
     }
 
-    /** Operator aliases: a one-value in is eq, a between of equal bounds is eq, eq/ne of true/false is isTrue/isFalse. */
+    /** Operator aliases: one-value in and between of equal bounds are eq; eq/ne of true/false is isTrue/isFalse. */
     static Filter plainForm(Filter f) {
         if (f instanceof Filter.In) {
             Filter.In in = (Filter.In) f;

@@ -7,7 +7,7 @@ public final class InvalidSpecException extends SpecException {
         super(field, problem, fix);
     }
 
-    /** The same problem seen from an enclosing field: {@code at("filters[1]")} turns {@code low} into {@code filters[1].low}. */
+    /** The same problem seen from an enclosing field: {@code at("filters[1]")} makes {@code low} {@code filters[1].low}. */
     public InvalidSpecException at(String prefix) {
         if (prefix == null || prefix.isEmpty()) {
             return this;

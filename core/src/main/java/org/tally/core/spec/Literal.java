@@ -119,7 +119,8 @@ public sealed interface Literal
                      LocalDate value) implements Literal {
         public DateValue {
             if (value == null) {
-                throw new InvalidSpecException("value", "a date literal is missing its value", "write it as yyyy-MM-dd");
+                throw new InvalidSpecException("value", "a date literal is missing its value",
+                        "write it as yyyy-MM-dd");
             }
         }
 

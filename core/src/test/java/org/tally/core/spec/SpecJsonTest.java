@@ -81,8 +81,8 @@ class SpecJsonTest {
                 "\"type\":\"count\"", "\"type\":\"aggregate\"", "\"type\":\"rate\"", "\"type\":\"column\"",
                 "\"type\":\"duration\"", "\"type\":\"timeBucket\"", "\"type\":\"measure\"", "\"type\":\"dimension\"",
                 "\"type\":\"value\"", "\"type\":\"string\"", "\"type\":\"number\"", "\"type\":\"boolean\"",
-                "\"type\":\"date\"", "\"type\":\"datetime\"", "\"role\":\"PrimaryKey\"".replace("PrimaryKey",
-                        "Category"), "\"shape\":\"TopN\"", "\"op\":\"eq\"", "\"function\":\"countDistinct\"",
+                "\"type\":\"date\"", "\"type\":\"datetime\"", "\"role\":\"Category\"", "\"shape\":\"TopN\"",
+                "\"op\":\"eq\"", "\"function\":\"countDistinct\"",
                 "\"quantifier\":\"notExists\"", "\"mode\":\"asOfNow\"", "\"bucket\":\"quarter\"")) {
             assertThat(json).contains(name);
         }
