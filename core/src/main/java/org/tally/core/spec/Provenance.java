@@ -1,0 +1,49 @@
+package org.tally.core.spec;
+
+import java.util.List;
+
+/**
+ * How a spec came to be: the grammar rule (or planner) that produced it and the conversation-focus substitutions
+ * applied ("using: 2025 · Deliveries"). Shown to the user; never part of the canonical form or the hash.
+ *
+ * @param rule          id of the rule that fired, or null
+ * @param substitutions focus values filled in, in the order applied
+ */
+public record Provenance(String rule, List<Substitution> substitutions) {
+
+    /** No provenance recorded. */
+    public static final Provenance NONE = new Provenance(null, List.of());
+
+    public Provenance {
+        substitutions = substitutions == null ? List.of() : List.copyOf(substitutions);
+    }
+
+    public static Provenance rule(String rule) {
+        return new Provenance(rule, List.of());
+    }
+
+    /** JSON inclusion filter: an empty provenance is left out of the JSON. */
+    public static final class NoneFilter {
+        @Override
+        public boolean equals(Object other) {
+            return other == null || NONE.equals(other);
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
+    /** A slot of the spec filled from the conversation focus, e.g. slot {@code timeScope}, shown {@code 2025}. */
+    public record Substitution(String slot, String shown) {
+        public Substitution {
+            if (slot == null || slot.isBlank()) {
+                throw new InvalidSpecException("slot", "is missing", "name the spec field the focus filled");
+            }
+            if (shown == null) {
+                throw new InvalidSpecException("shown", "is missing", "give the text shown to the user");
+            }
+        }
+    }
+}
