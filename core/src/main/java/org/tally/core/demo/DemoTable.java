@@ -14,6 +14,8 @@ public final class DemoTable<F extends Fact> {
     private final String altName;
     private final String meaning;
     private final List<DemoColumn<F>> columns;
+    private final List<DemoColumn<F>> devColumns;
+    private final List<DemoColumn<F>> altColumns;
 
     private DemoTable(Class<F> factClass, String devName, String altName, String meaning,
                       List<DemoColumn<F>> columns) {
@@ -22,6 +24,8 @@ public final class DemoTable<F extends Fact> {
         this.altName = altName;
         this.meaning = meaning;
         this.columns = List.copyOf(columns);
+        this.devColumns = this.columns.stream().filter(c -> c.existsIn(DemoSchema.DEV)).toList();
+        this.altColumns = this.columns.stream().filter(c -> c.existsIn(DemoSchema.ALT)).toList();
         if (this.columns.stream().filter(DemoColumn::primaryKey).count() != 1) {
             throw new IllegalArgumentException("table " + devName + " needs exactly one primary key column");
         }
@@ -45,7 +49,7 @@ public final class DemoTable<F extends Fact> {
     }
 
     public List<DemoColumn<F>> columns(DemoSchema schema) {
-        return columns.stream().filter(c -> c.existsIn(schema)).toList();
+        return schema == DemoSchema.DEV ? devColumns : altColumns;
     }
 
     public DemoColumn<F> primaryKey() {

@@ -470,7 +470,7 @@ final class PatientHistory {
         if (cancelled || admissionId == null) {
             return;
         }
-        int doses = Math.min(r.between(1, 6), days * DOSES_PER_DAY[f]);
+        int doses = Math.min(r.between(1, 4), days * DOSES_PER_DAY[f]);
         for (int i = 0; i < doses; i++) {
             LocalDateTime given = between(at, end);
             h.emit(new MedicationAdministration(++h.ids.administration, id, patientId, given,
