@@ -1,5 +1,6 @@
 package org.tally.app;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -11,10 +12,9 @@ import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
+import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
-import org.tally.core.source.DemoSchema;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import org.tally.ui.Workstation;
@@ -30,17 +30,7 @@ final class Wiring {
     Wiring(DataFolder data) {
         this.data = data;
         this.clock = Clock.systemDefaultZone();
-        this.demos = new DemoDatabaseProvider() {
-            @Override
-            public String jdbcUrl(DemoSchema schema, Progress progress) {
-                throw new SourceConnectionException("the embedded demo hospital is not available in this build", null);
-            }
-
-            @Override
-            public LocalDate referenceDate() {
-                return LocalDate.now(clock);
-            }
-        };
+        this.demos = new DemoDatabases(data);
         this.connector = new SourceConnector(demos);
     }
 
@@ -59,6 +49,11 @@ final class Wiring {
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
         return List.of();
+    }
+
+    /** Where the demo hospital's files live. */
+    Path demoFolder() {
+        return data.demo();
     }
 
     Workstation workstation() {
