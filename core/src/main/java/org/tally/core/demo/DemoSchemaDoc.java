@@ -185,8 +185,8 @@ public final class DemoSchemaDoc {
                         + "contains a space, so `family_name = 'Okafor'` ⇔ `PatientName LIKE '% Okafor'`.\n")
                 .append("- `providers.given_name` + `providers.family_name` (DEV) are one column `Staff.StaffName` "
                         + "in ALT, built the same way.\n\n");
-        md.append("## Foreign keys\n\nDEV declares every reference below. ALT declares only these; every other "
-                + "ALT reference exists by column name and type alone:\n\n");
+        md.append("## Foreign keys\n\nDEV declares every reference marked FK in the tables above. ALT declares only "
+                + "the following; every other ALT reference exists by column name and type alone:\n\n");
         Map<String, String> declared = new TreeMap<>();
         for (DemoTable<?> t : DemoTables.ALL) {
             for (DemoColumn<?> c : t.allColumns()) {
