@@ -1,5 +1,6 @@
 package org.tally.app;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -12,10 +13,9 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
+import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
-import org.tally.core.source.DemoSchema;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import org.tally.ui.Workstation;
@@ -31,17 +31,7 @@ final class Wiring {
     Wiring(DataFolder data) {
         this.data = data;
         this.clock = Clock.systemDefaultZone();
-        this.demos = new DemoDatabaseProvider() {
-            @Override
-            public String jdbcUrl(DemoSchema schema, Progress progress) {
-                throw new SourceConnectionException("the embedded demo hospital is not available in this build", null);
-            }
-
-            @Override
-            public LocalDate referenceDate() {
-                return LocalDate.now(clock);
-            }
-        };
+        this.demos = new DemoDatabases(data);
         this.connector = new SourceConnector(demos);
     }
 
@@ -64,6 +54,11 @@ final class Wiring {
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
         return new CatalogCommand(connector, data, clock, out, err);
+    }
+
+    /** Where the demo hospital's files live. */
+    Path demoFolder() {
+        return data.demo();
     }
 
     Workstation workstation() {
