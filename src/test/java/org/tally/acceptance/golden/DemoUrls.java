@@ -1,14 +1,17 @@
 package org.tally.acceptance.golden;
 
+import org.tally.core.DataFolder;
+import org.tally.core.Progress;
+import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.DemoSchema;
 
-/** Where the gold SQL runs: the same demo files the command line reads. */
+/** Where the gold SQL runs: the same demo files the command line reads, in the same data folder. */
 final class DemoUrls {
 
     private DemoUrls() {
     }
 
     static String readOnly(DemoSchema schema) {
-        throw new IllegalStateException("the demo hospital is not wired yet");
+        return new DemoDatabases(DataFolder.resolve()).jdbcUrl(schema, Progress.NONE);
     }
 }

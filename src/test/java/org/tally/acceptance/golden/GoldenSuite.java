@@ -42,6 +42,23 @@ record GoldenSuite(String today, List<Question> questions, List<Trap> traps) {
     record Trap(String id, String question, String kind) {
     }
 
+    /** The suite is kept in several files (one per group of service lines); ids must be unique across them. */
+    static GoldenSuite loadAll(List<String> resources) {
+        String today = null;
+        List<Question> questions = new java.util.ArrayList<>();
+        List<Trap> traps = new java.util.ArrayList<>();
+        for (String resource : resources) {
+            GoldenSuite part = load(resource);
+            require(today == null || today.equals(part.today()), resource + ": 'today' differs from the other files");
+            today = part.today();
+            questions.addAll(part.questions());
+            traps.addAll(part.traps());
+        }
+        GoldenSuite all = new GoldenSuite(today, questions, traps);
+        all.validate();
+        return all;
+    }
+
     static GoldenSuite load(String resource) {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);

@@ -39,7 +39,8 @@ class GoldenSuiteTest {
 
     @BeforeAll
     static void load() throws Exception {
-        suite = GoldenSuite.load("golden/questions.yaml");
+        suite = GoldenSuite.loadAll(List.of("golden/questions-wards-maternity-pharmacy-labs-revenue.yaml",
+                "golden/questions-emergency-theatre-quality-workforce-chronic-facilities.yaml"));
         for (DemoSchema schema : DemoSchema.values()) {
             String url = DemoUrls.readOnly(schema);
             Map<String, Table> gold = new java.util.HashMap<>();
