@@ -77,7 +77,7 @@ public final class BindingView extends StackPane {
         tables.getColumns().add(column("Table", t -> t.table()));
         tables.getColumns().add(column("Concept", BindingSnapshot.TableBinding::conceptLabel));
         tables.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        model.selectedTableProperty().bind(tables.getSelectionModel().selectedItemProperty());
+        tables.getSelectionModel().selectedItemProperty().addListener((o, was, t) -> model.selectedTableProperty().set(t));
 
         Label reasons = new Label();
         reasons.setWrapText(true);
@@ -91,7 +91,7 @@ public final class BindingView extends StackPane {
         columns.getColumns().add(column("Values", c -> c.pii() ? "(personal data: not kept)"
                 : c.values().stream().map(v -> v.value() + " (" + v.count() + ")").collect(Collectors.joining(", "))));
         columns.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        model.selectedColumnProperty().bind(columns.getSelectionModel().selectedItemProperty());
+        columns.getSelectionModel().selectedItemProperty().addListener((o, was, c) -> model.selectedColumnProperty().set(c));
         model.selectedTableProperty().addListener((o, was, t) -> {
             columns.setItems(t == null ? FXCollections.observableArrayList()
                     : FXCollections.observableArrayList(t.columns()));
