@@ -110,6 +110,21 @@ public final class BindingView extends StackPane {
         ComboBox<OverrideDraft.Kind> kind = new ComboBox<>(FXCollections.observableArrayList(
                 OverrideDraft.Kind.values()));
         kind.getSelectionModel().select(OverrideDraft.Kind.TABLE_CONCEPT);
+        kind.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(OverrideDraft.Kind k) {
+                return k == null ? "" : switch (k) {
+                    case TABLE_CONCEPT -> "Table → concept";
+                    case COLUMN_ROLE -> "Column → role";
+                    case VALUE_ALIAS -> "Value alias";
+                };
+            }
+
+            @Override
+            public OverrideDraft.Kind fromString(String s) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        });
         ComboBox<String> concept = new ComboBox<>(FXCollections.observableArrayList(model.concepts()));
         concept.setEditable(true);
         concept.setId("override-concept");
@@ -148,7 +163,9 @@ public final class BindingView extends StackPane {
     }
 
     private int addRow(GridPane grid, int row, String label, javafx.scene.control.Control input, String field) {
-        grid.add(new Label(label), 0, row);
+        Label caption = new Label(label);
+        caption.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        grid.add(caption, 0, row);
         grid.add(input, 1, row);
         Label error = new Label();
         error.setId("override-error-" + field);

@@ -40,7 +40,7 @@ public final class AnswerCardView extends VBox {
         if (!card.chips().isEmpty()) {
             getChildren().add(chips(card));
         }
-        if (card.hasSql() || card.specHash() != null) {
+        if (card.hasSql()) {
             sqlDisclosure(card);
         }
         if (card.state() == CardState.ANSWERED && !card.suggestions().isEmpty()) {
@@ -92,8 +92,12 @@ public final class AnswerCardView extends VBox {
                 row.getChildren().add(text("→", "chip-total"));
             }
             Label l = new Label(chip.label() + "  " + chip.timing());
-            l.getStyleClass().addAll("chip", chip.passed() ? "chip-ok"
-                    : chip.mark().equals("✗") ? "chip-miss" : "chip-other");
+            // a miss is the ladder working as designed: only a failure is drawn as an alarm
+            l.getStyleClass().addAll("chip", switch (chip.outcome()) {
+                case OK -> "chip-ok";
+                case ERROR -> "chip-error";
+                case MISS, CLARIFY, SKIPPED -> "chip-other";
+            });
             Tooltip tip = new Tooltip(chip.tooltip());
             tip.setShowDelay(Duration.millis(200));
             tip.setWrapText(true);

@@ -100,7 +100,9 @@ public final class SourcesView extends HBox {
     }
 
     private int addRow(GridPane grid, int row, String label, TextInputControl input, String field) {
-        grid.add(new Label(label), 0, row);
+        Label caption = new Label(label);
+        caption.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        grid.add(caption, 0, row);
         grid.add(input, 1, row);
         GridPane.setHgrow(input, Priority.ALWAYS);
         Label error = new Label();

@@ -16,38 +16,22 @@ class BindingViewModelTest {
 
     static final SourceRef DEMO = new SourceRef.Demo(DemoSchema.DEV);
 
-    /** A small binding as the binder might report it. */
-    static BindingSnapshot sample() {
-        return new BindingSnapshot("demo:dev", List.of(
-                new BindingSnapshot.TableBinding("deliveries", "Delivery", 0.92,
-                        List.of("name token 'deliveries' matches Delivery", "has EventTime and Category columns"),
-                        List.of(new BindingSnapshot.ColumnBinding("delivery_mode", "Category", false,
-                                        List.of(new BindingSnapshot.ValueCount("CS", 312),
-                                                new BindingSnapshot.ValueCount("SVD", 901))),
-                                new BindingSnapshot.ColumnBinding("mother_name", "FullName", true,
-                                        List.of(new BindingSnapshot.ValueCount("should vanish", 1))))),
-                new BindingSnapshot.TableBinding("tmp_import", null, 0.1, List.of("no concept scored above 0.5"),
-                        List.of())),
-                List.of(new BindingSnapshot.DriftAlarm("deliveries", "delivery_mode",
-                        BindingSnapshot.DriftAlarm.Change.NEW, "C-SEC")));
-    }
-
     static final class FakeProvider implements BindingProvider {
         final List<OverrideDraft> saved = new ArrayList<>();
 
         @Override
         public Optional<BindingSnapshot> snapshot(SourceRef source) {
-            return Optional.of(sample());
+            return Optional.of(org.tally.ui.testing.SampleBinding.snapshot());
         }
 
         @Override
         public List<String> concepts() {
-            return List.of("Delivery", "Ward", "Patient");
+            return org.tally.ui.testing.SampleBinding.CONCEPTS;
         }
 
         @Override
         public List<String> roles() {
-            return List.of("Category", "EventTime", "FullName");
+            return org.tally.ui.testing.SampleBinding.ROLES;
         }
 
         @Override
@@ -75,7 +59,7 @@ class BindingViewModelTest {
         model.load(DEMO);
         assertThat(model.stateProperty().get()).isEqualTo(BindingViewModel.State.READY);
         assertThat(model.tables()).extracting(BindingSnapshot.TableBinding::conceptLabel)
-                .containsExactly("Delivery (92%)", "not bound");
+                .containsExactly("Delivery (92%)", "Ward (97%)", "not bound");
         assertThat(model.drift()).extracting(BindingSnapshot.DriftAlarm::describe)
                 .containsExactly("New value 'C-SEC' in deliveries.delivery_mode");
         assertThat(model.tables().get(0).columns().get(1).values()).isEmpty();
