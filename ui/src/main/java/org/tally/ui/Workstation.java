@@ -60,9 +60,27 @@ public final class Workstation {
             Thread.currentThread().interrupt();
         } finally {
             runner.close();
-            model.close();
+            closeWithin(model, 3_000);
         }
         return 0;
+    }
+
+    /** A query still running must not keep the closed window's process alive: give closing a deadline. */
+    private static void closeWithin(AutoCloseable resource, long millis) {
+        Thread closer = new Thread(() -> {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.warn("closing the source failed: {}", e.toString());
+            }
+        }, "tally-close");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void show(ShellViewModel model, CountDownLatch closed) {
