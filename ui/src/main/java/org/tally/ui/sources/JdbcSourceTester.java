@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.source.Credentials;
@@ -26,9 +25,9 @@ import org.tally.core.source.SourceRef;
 public final class JdbcSourceTester implements SourceTester {
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcSourceTester.class);
-    private static final Pattern MYSQL_WRITE_GRANT = Pattern.compile(
-            "\\bGRANT\\b.*\\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|SUPER)\\b.*\\bON\\b",
-            Pattern.CASE_INSENSITIVE);
+    /** Privileges in a MySQL/MariaDB GRANT line that let an account change data or schema. */
+    private static final java.util.Set<String> MYSQL_WRITE_PRIVILEGES = java.util.Set.of("ALL", "ALL PRIVILEGES",
+            "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "SUPER", "FILE");
 
     private final int loginTimeoutSeconds;
 
@@ -101,17 +100,36 @@ public final class JdbcSourceTester implements SourceTester {
 
     private static List<String> mysql(Statement st) throws SQLException {
         List<String> found = new ArrayList<>();
+        List<String> grants = new ArrayList<>();
         try (ResultSet rs = st.executeQuery("SHOW GRANTS FOR CURRENT_USER")) {
             while (rs.next()) {
-                String grant = rs.getString(1);
-                if (MYSQL_WRITE_GRANT.matcher(grant).find()) {
-                    // keep only the privilege list, never the IDENTIFIED BY part
-                    int on = grant.toUpperCase(Locale.ROOT).indexOf(" ON ");
-                    found.add(grant.substring(0, on < 0 ? grant.length() : on).replaceFirst("(?i)^GRANT\\s+", ""));
+                grants.add(rs.getString(1));
+            }
+        }
+        return mysqlWritePrivileges(grants);
+    }
+
+    /**
+     * The write privileges named in {@code SHOW GRANTS} lines: only the list between GRANT and the first ON is read
+     * (never the object names, nor the IDENTIFIED BY part). Role grants (no ON) are not followed.
+     */
+    static List<String> mysqlWritePrivileges(List<String> grants) {
+        java.util.Set<String> found = new java.util.TreeSet<>();
+        for (String grant : grants) {
+            String upper = grant.toUpperCase(Locale.ROOT).strip();
+            int on = upper.indexOf(" ON ");
+            if (!upper.startsWith("GRANT ") || on < 0) {
+                continue;
+            }
+            for (String privilege : upper.substring(6, on).split(",")) {
+                // column grants read "UPDATE (col)": the privilege is the part before the parenthesis
+                String p = privilege.replaceAll("\\(.*\\)", "").strip();
+                if (MYSQL_WRITE_PRIVILEGES.contains(p)) {
+                    found.add(p);
                 }
             }
         }
-        return found;
+        return List.copyOf(found);
     }
 
     private static List<String> sqlServer(Statement st) throws SQLException {
