@@ -149,4 +149,32 @@ class FxTaskRunnerTest {
         assertThat(events).containsExactly("progress generating 0.25", "cancelled");
         assertThat(activity.runningProperty().get()).isFalse();
     }
+
+    @Test
+    void activityShowsTheNewestRunningJobAndFallsBackWhenItEnds() throws Exception {
+        Activity activity = new Activity();
+        CountDownLatch releaseOpen = new CountDownLatch(1);
+        CountDownLatch releaseBinding = new CountDownLatch(1);
+        activity.attach(runner.submit("open", p -> {
+            releaseOpen.await();
+            return "opened";
+        }, activity.track("Opening demo:dev", recorder())));
+        activity.attach(runner.submit("binding", p -> {
+            releaseBinding.await();
+            return "bound";
+        }, activity.track("Loading binding", recorder())));
+        assertThat(activity.countProperty().get()).isEqualTo(2);
+        assertThat(activity.titleProperty().get()).isEqualTo("Loading binding");
+
+        releaseBinding.countDown();
+        drainUntil(1);
+        assertThat(activity.runningProperty().get()).isTrue();
+        assertThat(activity.titleProperty().get()).as("the older job is still running").isEqualTo("Opening demo:dev");
+
+        activity.cancel();
+        releaseOpen.countDown();
+        drainUntil(2);
+        assertThat(events.get(1)).isEqualTo("cancelled");
+        assertThat(activity.runningProperty().get()).isFalse();
+    }
 }
