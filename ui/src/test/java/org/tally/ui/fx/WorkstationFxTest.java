@@ -104,6 +104,30 @@ class WorkstationFxTest {
         assertThat(sql.getText()).isEqualTo(FakeAnswers.SCALAR_SQL);
         assertThat(robot.lookup(".spec-hash").queryAs(Label.class).getText()).contains(FakeAnswers.SCALAR_HASH);
         assertThat(robot.lookup("#kpi-value").queryAs(Label.class).getText()).isNotBlank();
+
+        robot.clickOn(".copy-sql");
+        String[] copied = new String[1];
+        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SQL);
+    }
+
+    @Test
+    void theShownChartExportsAsAPng(FxRobot robot) throws Exception {
+        ask(robot, "admissions per month");
+        javafx.scene.Node chart = robot.lookup("#result-chart").query();
+        Path png = dir.resolve("chart.png");
+        Exception[] failure = new Exception[1];
+        robot.interact(() -> {
+            try {
+                org.tally.ui.result.PngExport.write(chart, png);
+            } catch (Exception e) {
+                failure[0] = e;
+            }
+        });
+        assertThat(failure[0]).isNull();
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat((double) image.getWidth()).isCloseTo(chart.getBoundsInParent().getWidth(), org.assertj.core.api.Assertions.within(2.0));
+        assertThat(image.getHeight()).isGreaterThan(100);
     }
 
     @Test
