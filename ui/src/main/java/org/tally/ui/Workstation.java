@@ -3,73 +3,97 @@ package org.tally.ui;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import javafx.application.Platform;
-import javafx.geometry.Insets;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
-import javafx.scene.control.TextField;
-import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tally.core.DataFolder;
-import org.tally.core.Progress;
-import org.tally.core.answer.Answer;
-import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.EngineFactory;
-import org.tally.core.source.Credentials;
-import org.tally.core.source.SourceRef;
+import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.shell.ShellView;
+import org.tally.ui.shell.ShellViewModel;
+import org.tally.ui.shell.SystemTheme;
+import org.tally.ui.sources.JdbcSourceTester;
+import org.tally.ui.sources.SourceStore;
+import org.tally.ui.task.FxTaskRunner;
 
-/** Starts the workstation window on the embedded demo hospital. Started without an Application subclass. */
+/**
+ * Starts the workstation window on the embedded demo hospital. Started with {@link Platform#startup} rather than
+ * an Application subclass, so the shaded jar runs with JavaFX on the class path.
+ */
 public final class Workstation {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Workstation.class);
 
     private final EngineFactory engines;
     private final DataFolder data;
+    private final BindingProvider bindings;
 
     public Workstation(EngineFactory engines, DataFolder data) {
+        this(engines, data, BindingProvider.NONE);
+    }
+
+    public Workstation(EngineFactory engines, DataFolder data, BindingProvider bindings) {
         this.engines = Objects.requireNonNull(engines, "engines");
         this.data = Objects.requireNonNull(data, "data");
+        this.bindings = Objects.requireNonNull(bindings, "bindings");
     }
 
     /** Opens the window and blocks until it is closed; returns the process exit status. */
     public int run() {
+        boolean dark = SystemTheme.prefersDark();
         CountDownLatch closed = new CountDownLatch(1);
-        Platform.startup(() -> show(closed));
+        FxTaskRunner runner = new FxTaskRunner();
+        ShellViewModel model = new ShellViewModel(engines, runner, new SourceStore(data), new JdbcSourceTester(),
+                bindings, dark);
+        Platform.setImplicitExit(true);
+        Platform.startup(() -> {
+            try {
+                show(model, closed);
+            } catch (RuntimeException e) {
+                LOG.error("the window could not be opened", e);
+                closed.countDown();
+            }
+        });
         try {
             closed.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            runner.close();
+            closeWithin(model, 3_000);
         }
         return 0;
     }
 
-    private void show(CountDownLatch closed) {
+    /** A query still running must not keep the closed window's process alive: give closing a deadline. */
+    private static void closeWithin(AutoCloseable resource, long millis) {
+        Thread closer = new Thread(() -> {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.warn("closing the source failed: {}", e.toString());
+            }
+        }, "tally-close");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void show(ShellViewModel model, CountDownLatch closed) {
         Stage stage = new Stage();
-        ListView<String> answers = new ListView<>();
-        TextField question = new TextField();
-        question.setPromptText("Ask a question, e.g. How many patients are there?");
-        Label status = new Label("Source: demo:dev · data in " + data.root());
-        question.setOnAction(e -> {
-            String q = question.getText();
-            question.clear();
-            Thread worker = new Thread(() -> {
-                String line;
-                try (AnswerEngine engine = engines.open(SourceRef.parse("demo:dev"), Credentials.NONE, null,
-                        Progress.NONE)) {
-                    Answer a = engine.ask(q);
-                    line = q + " → " + a.status().json() + (a.message() == null ? "" : ": " + a.message());
-                } catch (RuntimeException ex) {
-                    line = q + " → error: " + ex.getMessage();
-                }
-                String shown = line;
-                Platform.runLater(() -> answers.getItems().add(shown));
-            }, "tally-ask");
-            worker.setDaemon(true);
-            worker.start();
-        });
-        BorderPane root = new BorderPane(answers, status, null, question, null);
-        BorderPane.setMargin(question, new Insets(8));
+        ShellView view = new ShellView(model);
         stage.setTitle("Tally");
-        stage.setScene(new Scene(root, 900, 600));
+        stage.setScene(view.createScene(1180, 780));
+        stage.setMinWidth(720);
+        stage.setMinHeight(480);
         stage.setOnHidden(e -> closed.countDown());
         stage.show();
+        LOG.info("workstation open; data folder {}", data.root());
+        model.start();
+        view.focusQuestion();
     }
 }

@@ -1,0 +1,28 @@
+package org.tally.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** Layering that code review alone would let slip. */
+@AnalyzeClasses(packages = "org.tally", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    /** core and models run headless (command line, tests, benchmarks): no JavaFX, no UI. */
+    @ArchTest
+    static final ArchRule coreAndModelsStayFreeOfJavaFx = noClasses()
+            .that().resideInAnyPackage("org.tally.core..", "org.tally.models..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.tally.ui..", "atlantafx..")
+            .because("the engine must run without a display; only the ui module knows JavaFX");
+
+    /** View models hold the UI logic and are tested without a stage: JavaFX properties yes, controls no. */
+    @ArchTest
+    static final ArchRule viewModelsHoldNoControls = noClasses()
+            .that().resideInAPackage("org.tally.ui..")
+            .and().haveSimpleNameEndingWith("Model")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "atlantafx..")
+            .because("view models are unit-tested without a stage");
+}

@@ -1,0 +1,50 @@
+package org.tally.ui.binding;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.tally.core.source.SourceRef;
+
+/**
+ * The workstation's read-only view of the binding, plus saving overrides. Implemented by whoever owns the binding;
+ * until one is wired, {@link #NONE} says honestly that there is no binding for any source.
+ */
+public interface BindingProvider {
+
+    /** The binding of {@code source}, or empty when there is none (yet). Blocking: call off the UI thread. */
+    Optional<BindingSnapshot> snapshot(SourceRef source);
+
+    /** The concepts a table may be bound to (the domain pack's). */
+    List<String> concepts();
+
+    /** The column roles a column may take. */
+    List<String> roles();
+
+    /**
+     * Saves an override and rebuilds the binding. Returns field → error (fields: concept, role, alias, value);
+     * empty means saved. Blocking: call off the UI thread.
+     */
+    Map<String, String> saveOverride(SourceRef source, OverrideDraft draft);
+
+    BindingProvider NONE = new BindingProvider() {
+        @Override
+        public Optional<BindingSnapshot> snapshot(SourceRef source) {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<String> concepts() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> roles() {
+            return List.of();
+        }
+
+        @Override
+        public Map<String, String> saveOverride(SourceRef source, OverrideDraft draft) {
+            return Map.of("concept", "Overrides cannot be saved: the binding is not available yet");
+        }
+    };
+}

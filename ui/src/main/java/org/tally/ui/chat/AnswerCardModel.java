@@ -1,0 +1,163 @@
+package org.tally.ui.chat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import org.tally.core.answer.Answer;
+import org.tally.core.answer.PathStep;
+import org.tally.ui.result.ResultModel;
+
+/**
+ * Everything an answer card shows, decided here so the view only lays it out: the status, the result (KPI,
+ * table or chart), one sentence of explanation, provenance chips, the SQL and spec hash behind a disclosure,
+ * clarify options, a refusal in plain words with questions that can be asked instead, and suggestion chips.
+ */
+public final class AnswerCardModel {
+
+    /** Ladder rungs (not the steps inside them): their times add up to the total without double counting. */
+    private static final Set<String> RUNGS = Set.of("focus", "meta", "grammar", "planner", "raw_sql", "snapshot",
+            "retrieval");
+
+    private final String question;
+    private final CardState state;
+    private final Answer answer;
+    private final ResultModel result;
+    private final String message;
+    private final List<ChipModel> chips;
+    private final List<String> suggestions;
+    private final BooleanProperty sqlShown = new SimpleBooleanProperty(false);
+    private final BooleanProperty clarifyAnswered = new SimpleBooleanProperty(false);
+
+    private AnswerCardModel(String question, CardState state, Answer answer, String message,
+                            List<String> suggestions) {
+        this.question = Objects.requireNonNull(question, "question");
+        this.state = state;
+        this.answer = answer;
+        this.message = message;
+        this.suggestions = List.copyOf(suggestions);
+        this.result = state == CardState.ANSWERED ? new ResultModel(answer.columns(), answer.rows()) : null;
+        List<ChipModel> c = new ArrayList<>();
+        if (answer != null) {
+            for (PathStep s : answer.path()) {
+                c.add(ChipModel.of(s));
+            }
+        }
+        this.chips = List.copyOf(c);
+    }
+
+    public static AnswerCardModel pending(String question) {
+        return new AnswerCardModel(question, CardState.PENDING, null, null, List.of());
+    }
+
+    /**
+     * @param canAsk questions this source can answer, offered when the answer is a refusal
+     */
+    public static AnswerCardModel of(Answer answer, List<String> canAsk) {
+        return switch (answer.status()) {
+            case ANSWERED -> new AnswerCardModel(answer.question(), CardState.ANSWERED, answer, null, List.of());
+            case CLARIFY -> new AnswerCardModel(answer.question(), CardState.CLARIFY, answer, null, List.of());
+            case REFUSED -> new AnswerCardModel(answer.question(), CardState.REFUSED, answer, answer.message(),
+                    canAsk.subList(0, Math.min(3, canAsk.size())));
+            case ERROR -> new AnswerCardModel(answer.question(), CardState.ERROR, answer,
+                    "Something went wrong while answering: " + answer.message(), List.of());
+        };
+    }
+
+    /** The engine could not be reached or threw: shown as an error card, the message in plain words. */
+    public static AnswerCardModel failed(String question, Throwable error) {
+        String why = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+        return new AnswerCardModel(question, CardState.ERROR, null, "Tally could not answer: " + why, List.of());
+    }
+
+    public static AnswerCardModel cancelled(String question) {
+        return new AnswerCardModel(question, CardState.CANCELLED, null, "Stopped before an answer arrived.",
+                List.of());
+    }
+
+    public String question() {
+        return question;
+    }
+
+    public CardState state() {
+        return state;
+    }
+
+    /** The rows and how they are shown; null unless the question was answered. */
+    public ResultModel result() {
+        return result;
+    }
+
+    /** One sentence saying what was counted, or null when the engine gave none. */
+    public String explanation() {
+        return answer == null ? null : answer.explanation();
+    }
+
+    /** Why there is no answer (refusal, error, cancel); null on answers and clarify questions. */
+    public String message() {
+        return message;
+    }
+
+    public List<ChipModel> chips() {
+        return chips;
+    }
+
+    public long totalMs() {
+        long rungs = 0;
+        long all = 0;
+        boolean anyRung = false;
+        for (ChipModel c : chips) {
+            all += c.ms();
+            if (RUNGS.contains(c.step())) {
+                rungs += c.ms();
+                anyRung = true;
+            }
+        }
+        return anyRung ? rungs : all;
+    }
+
+    public String sql() {
+        return answer == null ? null : answer.sql();
+    }
+
+    public String specHash() {
+        return answer == null ? null : answer.specHash();
+    }
+
+    public boolean hasSql() {
+        return sql() != null && !sql().isBlank();
+    }
+
+    /** The text the "Copy SQL" button puts on the clipboard: the executed statement, inlined and self-contained. */
+    public String sqlForClipboard() {
+        return hasSql() ? sql().strip() : "";
+    }
+
+    public String clarifyQuestion() {
+        return state == CardState.CLARIFY ? answer.clarify().question() : null;
+    }
+
+    public List<String> clarifyOptions() {
+        return state == CardState.CLARIFY ? answer.clarify().options() : List.of();
+    }
+
+    /** Questions offered under a refusal, or suggestion chips under an answer (empty until the engine gives any). */
+    public List<String> suggestions() {
+        return suggestions;
+    }
+
+    public BooleanProperty sqlShownProperty() {
+        return sqlShown;
+    }
+
+    public void toggleSql() {
+        sqlShown.set(!sqlShown.get());
+    }
+
+    /** Set once an option was chosen: a clarify question is answered once, never twice. */
+    public BooleanProperty clarifyAnsweredProperty() {
+        return clarifyAnswered;
+    }
+}

@@ -1,0 +1,162 @@
+package org.tally.ui.chat;
+
+import atlantafx.base.theme.Styles;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.tally.ui.result.ResultView;
+
+/** Lays out one {@link AnswerCardModel}; every decision about what to show was made by the model. */
+public final class AnswerCardView extends VBox {
+
+    public AnswerCardView(AnswerCardModel card, ChatViewModel chat) {
+        getStyleClass().add("answer-card");
+        getStyleClass().add(card.state().name().toLowerCase());
+        setFillWidth(true);
+        Label question = new Label(card.question());
+        question.getStyleClass().add("card-question");
+        question.setWrapText(true);
+        getChildren().add(question);
+        switch (card.state()) {
+            case PENDING -> getChildren().add(pending());
+            case ANSWERED -> answered(card);
+            case CLARIFY -> clarify(card, chat);
+            case REFUSED -> refused(card, chat);
+            case ERROR, CANCELLED -> getChildren().add(text(card.message(), "card-message"));
+        }
+        if (!card.chips().isEmpty()) {
+            getChildren().add(chips(card));
+        }
+        if (card.hasSql()) {
+            sqlDisclosure(card);
+        }
+        if (card.state() == CardState.ANSWERED && !card.suggestions().isEmpty()) {
+            getChildren().add(buttons(card.suggestions(), "suggestion-chip", chat::ask));
+        }
+    }
+
+    private static Node pending() {
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setPrefSize(18, 18);
+        HBox row = new HBox(8, spinner, text("Working on it…", "card-hint"));
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
+    }
+
+    private void answered(AnswerCardModel card) {
+        getChildren().add(new ResultView(card.result()));
+        if (card.explanation() != null && !card.explanation().isBlank()) {
+            Label explanation = text(card.explanation(), "card-explanation");
+            explanation.setId("explanation");
+            getChildren().add(explanation);
+        }
+    }
+
+    private void clarify(AnswerCardModel card, ChatViewModel chat) {
+        getChildren().add(text(card.clarifyQuestion(), "card-message"));
+        FlowPane options = buttons(card.clarifyOptions(), "clarify-option", option -> chat.choose(card, option));
+        options.disableProperty().bind(card.clarifyAnsweredProperty());
+        getChildren().add(options);
+    }
+
+    private void refused(AnswerCardModel card, ChatViewModel chat) {
+        Label message = text(card.message(), "card-message");
+        message.setId("refusal-message");
+        getChildren().add(message);
+        if (!card.suggestions().isEmpty()) {
+            getChildren().add(text("Questions Tally can answer on this source:", "card-hint"));
+            getChildren().add(buttons(card.suggestions(), "suggestion-chip", chat::ask));
+        }
+    }
+
+    private static FlowPane chips(AnswerCardModel card) {
+        FlowPane row = new FlowPane(6, 6);
+        row.getStyleClass().add("chips");
+        row.setAlignment(Pos.CENTER_LEFT);
+        for (int i = 0; i < card.chips().size(); i++) {
+            ChipModel chip = card.chips().get(i);
+            if (i > 0) {
+                row.getChildren().add(text("→", "chip-total"));
+            }
+            Label l = new Label(chip.label() + "  " + chip.timing());
+            // a miss is the ladder working as designed: only a failure is drawn as an alarm
+            l.getStyleClass().addAll("chip", switch (chip.outcome()) {
+                case OK -> "chip-ok";
+                case ERROR -> "chip-error";
+                case MISS, CLARIFY, SKIPPED -> "chip-other";
+            });
+            Tooltip tip = new Tooltip(chip.tooltip());
+            tip.setShowDelay(Duration.millis(200));
+            tip.setWrapText(true);
+            tip.setMaxWidth(480);
+            l.setTooltip(tip);
+            row.getChildren().add(l);
+        }
+        row.getChildren().add(text("· " + card.totalMs() + " ms", "chip-total"));
+        return row;
+    }
+
+    private void sqlDisclosure(AnswerCardModel card) {
+        ToggleButton toggle = new ToggleButton("SQL");
+        toggle.getStyleClass().addAll("sql-toggle", Styles.SMALL, Styles.BUTTON_OUTLINED);
+        toggle.selectedProperty().bindBidirectional(card.sqlShownProperty());
+        VBox details = new VBox(6);
+        details.getStyleClass().add("sql-details");
+        if (card.hasSql()) {
+            TextArea sql = new TextArea(card.sql());
+            sql.getStyleClass().add("sql-text");
+            sql.setEditable(false);
+            sql.setWrapText(true);
+            sql.setPrefRowCount(Math.min(10, Math.max(2, card.sql().split("\n").length + 1)));
+            Button copy = new Button("Copy SQL");
+            copy.getStyleClass().addAll("copy-sql", Styles.SMALL, Styles.FLAT);
+            copy.setOnAction(e -> {
+                ClipboardContent content = new ClipboardContent();
+                content.putString(card.sqlForClipboard());
+                Clipboard.getSystemClipboard().setContent(content);
+                copy.setText("Copied");
+            });
+            details.getChildren().addAll(sql, copy);
+        }
+        if (card.specHash() != null) {
+            Label hash = new Label("Spec hash " + card.specHash());
+            hash.getStyleClass().add("spec-hash");
+            details.getChildren().add(hash);
+        }
+        details.visibleProperty().bind(card.sqlShownProperty());
+        details.managedProperty().bind(card.sqlShownProperty());
+        getChildren().addAll(toggle, details);
+    }
+
+    private static FlowPane buttons(List<String> labels, String styleClass, Consumer<String> action) {
+        FlowPane row = new FlowPane(6, 6);
+        for (String label : labels) {
+            Button b = new Button(label);
+            b.getStyleClass().addAll(styleClass, Styles.SMALL);
+            b.setOnAction(e -> action.accept(label));
+            row.getChildren().add(b);
+        }
+        return row;
+    }
+
+    private static Label text(String s, String styleClass) {
+        Label l = new Label(s);
+        l.getStyleClass().add(styleClass);
+        l.setWrapText(true);
+        l.setMaxWidth(Double.MAX_VALUE);
+        return l;
+    }
+}

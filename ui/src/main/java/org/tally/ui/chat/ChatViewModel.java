@@ -1,0 +1,150 @@
+package org.tally.ui.chat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.tally.core.answer.Answer;
+import org.tally.ui.task.Activity;
+import org.tally.ui.task.TaskListener;
+import org.tally.ui.task.TaskRunner;
+
+/**
+ * The conversation: the question box, the answer cards, the history the Up key walks, and the example
+ * questions the empty chat offers. Questions are answered off the UI thread; each gets its card at once,
+ * which the answer replaces when it arrives.
+ */
+public final class ChatViewModel {
+
+    private final EngineSession session;
+    private final TaskRunner runner;
+    private final Activity activity;
+    private final StringProperty question = new SimpleStringProperty("");
+    private final ObservableList<AnswerCardModel> cards = FXCollections.observableArrayList();
+    private final ObservableList<String> examples = FXCollections.observableArrayList();
+    private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
+    private final List<String> history = new ArrayList<>();
+    private int historyIndex;
+    private String draft = "";
+    private int running;
+
+    public ChatViewModel(EngineSession session, TaskRunner runner, Activity activity, List<String> examples) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.activity = Objects.requireNonNull(activity, "activity");
+        this.examples.setAll(examples);
+    }
+
+    /** Asks what is in the question box (Enter). A blank box does nothing. */
+    public void ask() {
+        ask(question.get());
+    }
+
+    public void ask(String text) {
+        String q = text == null ? "" : text.strip();
+        if (q.isEmpty()) {
+            return;
+        }
+        if (history.isEmpty() || !history.get(history.size() - 1).equals(q)) {
+            history.add(q);
+        }
+        historyIndex = history.size();
+        draft = "";
+        question.set("");
+        AnswerCardModel placeholder = AnswerCardModel.pending(q);
+        cards.add(placeholder);
+        running++;
+        busy.set(true);
+        TaskListener<Answer> listener = activity.track("Answering: " + q, new TaskListener<>() {
+            @Override
+            public void succeeded(Answer answer) {
+                replace(placeholder, AnswerCardModel.of(answer, examples));
+            }
+
+            @Override
+            public void failed(Throwable error) {
+                replace(placeholder, AnswerCardModel.failed(q, error));
+            }
+
+            @Override
+            public void cancelled() {
+                replace(placeholder, AnswerCardModel.cancelled(q));
+            }
+        });
+        activity.attach(runner.submit("Answering", progress -> session.ask(q, progress), listener));
+    }
+
+    /** Answers a clarify question with one of its options: the option is asked as the reply, once. */
+    public void choose(AnswerCardModel card, String option) {
+        if (card.state() != CardState.CLARIFY || card.clarifyAnsweredProperty().get()) {
+            return;
+        }
+        if (!card.clarifyOptions().contains(option)) {
+            throw new IllegalArgumentException("'" + option + "' is not one of the options " + card.clarifyOptions());
+        }
+        card.clarifyAnsweredProperty().set(true);
+        ask(option);
+    }
+
+    private void replace(AnswerCardModel placeholder, AnswerCardModel done) {
+        int i = cards.indexOf(placeholder);
+        if (i >= 0) {
+            cards.set(i, done);
+        } else {
+            cards.add(done);
+        }
+        running--;
+        busy.set(running > 0);
+    }
+
+    /** Up: the previous question into the box; what was typed is kept and comes back past the newest one. */
+    public void recallPrevious() {
+        if (history.isEmpty() || historyIndex == 0) {
+            return;
+        }
+        if (historyIndex == history.size()) {
+            draft = question.get();
+        }
+        historyIndex--;
+        question.set(history.get(historyIndex));
+    }
+
+    /** Down: the next question, or the draft after the newest. */
+    public void recallNext() {
+        if (historyIndex >= history.size()) {
+            return;
+        }
+        historyIndex++;
+        question.set(historyIndex == history.size() ? draft : history.get(historyIndex));
+    }
+
+    /** Clears the conversation's cards (a new source starts a new conversation). */
+    public void clear() {
+        cards.clear();
+    }
+
+    public StringProperty questionProperty() {
+        return question;
+    }
+
+    public ObservableList<AnswerCardModel> cards() {
+        return cards;
+    }
+
+    public ObservableList<String> examples() {
+        return examples;
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy;
+    }
+
+    public List<String> history() {
+        return List.copyOf(history);
+    }
+}

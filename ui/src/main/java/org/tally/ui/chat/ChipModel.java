@@ -1,0 +1,56 @@
+package org.tally.ui.chat;
+
+import java.util.Locale;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
+
+/** One provenance chip: a step of the answer ladder, whether it passed, why (on hover) and how long it took. */
+public record ChipModel(String step, Outcome outcome, String reason, long ms) {
+
+    public static ChipModel of(PathStep s) {
+        return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms());
+    }
+
+    /** "Grammar ✓", "Planner ✗", "Raw SQL ✗". */
+    public String label() {
+        return title(step) + " " + mark();
+    }
+
+    public String mark() {
+        return switch (outcome) {
+            case OK -> "✓";
+            case MISS, ERROR -> "✗";
+            case CLARIFY -> "?";
+            case SKIPPED -> "–";
+        };
+    }
+
+    public boolean passed() {
+        return outcome == Outcome.OK;
+    }
+
+    public String timing() {
+        return ms + " ms";
+    }
+
+    /** What hovering the chip shows: the outcome in words, the reason when there is one, and the time. */
+    public String tooltip() {
+        String what = switch (outcome) {
+            case OK -> "passed";
+            case MISS -> "missed";
+            case ERROR -> "failed";
+            case CLARIFY -> "needs a clarification";
+            case SKIPPED -> "not tried";
+        };
+        return title(step) + " " + what + (reason == null || reason.isBlank() ? "" : ": " + reason) + " (" + ms
+                + " ms)";
+    }
+
+    static String title(String step) {
+        if (step.equalsIgnoreCase("raw_sql")) {
+            return "Raw SQL";
+        }
+        String words = step.replace('_', ' ');
+        return words.isEmpty() ? words : words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
+    }
+}

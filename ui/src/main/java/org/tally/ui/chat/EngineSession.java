@@ -1,0 +1,91 @@
+package org.tally.ui.chat;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tally.core.Progress;
+import org.tally.core.answer.Answer;
+import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.EngineFactory;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.SourceRef;
+
+/**
+ * The answer engine of the source the user is working on. Switching source is instant on the UI thread; the
+ * old engine is closed and the new one opened (which may generate the demo hospital) by the next background
+ * job that needs it. Credentials live here, in memory only, for as long as the source is in use.
+ */
+public final class EngineSession implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineSession.class);
+
+    private record Target(SourceRef source, Credentials credentials, long generation) {
+    }
+
+    private final EngineFactory engines;
+    private final AtomicLong generations = new AtomicLong();
+    private volatile Target target;
+    private final Object lock = new Object();
+    private AnswerEngine engine;
+    private long engineGeneration = -1;
+
+    public EngineSession(EngineFactory engines, SourceRef initial) {
+        this.engines = Objects.requireNonNull(engines, "engines");
+        this.target = new Target(Objects.requireNonNull(initial, "initial"), Credentials.NONE, 0);
+    }
+
+    /** Makes {@code source} the current one; never blocks (safe on the UI thread). */
+    public void use(SourceRef source, Credentials credentials) {
+        target = new Target(Objects.requireNonNull(source, "source"), Objects.requireNonNull(credentials,
+                "credentials"), generations.incrementAndGet());
+    }
+
+    public SourceRef source() {
+        return target.source();
+    }
+
+    /** Opens the current source's engine if it is not open yet. Runs on a background thread. */
+    public void open(Progress progress) {
+        synchronized (lock) {
+            ensureOpen(progress);
+        }
+    }
+
+    /** Asks the current source. Runs on a background thread; questions are answered one at a time. */
+    public Answer ask(String question, Progress progress) {
+        synchronized (lock) {
+            return ensureOpen(progress).ask(question);
+        }
+    }
+
+    private AnswerEngine ensureOpen(Progress progress) {
+        Target wanted = target;
+        if (engine != null && engineGeneration == wanted.generation()) {
+            return engine;
+        }
+        closeEngine();
+        LOG.info("opening source {}", wanted.source().name());
+        engine = engines.open(wanted.source(), wanted.credentials(), null, progress);
+        engineGeneration = wanted.generation();
+        return engine;
+    }
+
+    private void closeEngine() {
+        if (engine != null) {
+            try {
+                engine.close();
+            } catch (RuntimeException e) {
+                LOG.warn("closing the previous source failed: {}", e.toString());
+            }
+            engine = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (lock) {
+            closeEngine();
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package org.tally.ui.result;
+
+import atlantafx.base.theme.Styles;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.PieChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Shows a {@link ResultModel} as a KPI tile, a sortable table or a chart, with a switcher and CSV/PNG export. */
+public final class ResultView extends VBox {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ResultView.class);
+    private static final int MAX_VISIBLE_ROWS = 12;
+
+    private final ResultModel model;
+    private final StackPane content = new StackPane();
+    private final Label exportStatus = new Label();
+
+    public ResultView(ResultModel model) {
+        this.model = model;
+        getStyleClass().add("result-view");
+        setSpacing(8);
+        HBox toolbar = new HBox();
+        toolbar.getStyleClass().add("result-toolbar");
+        ToggleGroup group = new ToggleGroup();
+        List<ChartKind> kinds = model.availableKinds();
+        if (kinds.size() > 1) {
+            for (int i = 0; i < kinds.size(); i++) {
+                ChartKind kind = kinds.get(i);
+                ToggleButton b = new ToggleButton(kind.label());
+                b.setId("view-" + kind.name().toLowerCase());
+                b.getStyleClass().add(Styles.SMALL);
+                b.getStyleClass().add(i == 0 ? Styles.LEFT_PILL : i == kinds.size() - 1 ? Styles.RIGHT_PILL
+                        : Styles.CENTER_PILL);
+                b.setToggleGroup(group);
+                b.setSelected(kind == model.shown());
+                b.setOnAction(e -> {
+                    if (!b.isSelected()) {
+                        b.setSelected(true); // one view is always shown
+                    }
+                    model.show(kind);
+                });
+                toolbar.getChildren().add(b);
+            }
+        }
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button csv = new Button("CSV…");
+        csv.setId("export-csv");
+        csv.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        csv.setTooltip(new Tooltip("Save the rows as a CSV file"));
+        csv.setOnAction(e -> exportCsv());
+        Button png = new Button("PNG…");
+        png.setId("export-png");
+        png.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        png.setTooltip(new Tooltip("Save what is shown as a PNG image"));
+        png.setOnAction(e -> exportPng());
+        exportStatus.getStyleClass().add("card-hint");
+        toolbar.getChildren().addAll(spacer, exportStatus, csv, png);
+        getChildren().addAll(toolbar, content);
+        model.shownProperty().addListener((o, was, now) -> render());
+        render();
+    }
+
+    private void render() {
+        content.getChildren().setAll(build(model.shown()));
+    }
+
+    /** The node showing the result as {@code kind}; charts are not animated so snapshots show them complete. */
+    private Node build(ChartKind kind) {
+        return switch (kind) {
+            case KPI -> kpi();
+            case TABLE -> table();
+            case LINE -> xyChart(new LineChart<>(new CategoryAxis(), new NumberAxis()));
+            case BAR -> xyChart(new BarChart<>(new CategoryAxis(), new NumberAxis()));
+            case PIE -> pie();
+        };
+    }
+
+    private Node kpi() {
+        Label value = new Label(model.kpiText());
+        value.setId("kpi-value");
+        value.getStyleClass().add("kpi-value");
+        Label caption = new Label(model.columns().get(0));
+        caption.getStyleClass().add("kpi-caption");
+        VBox tile = new VBox(2, value, caption);
+        tile.setAlignment(Pos.CENTER_LEFT);
+        return tile;
+    }
+
+    private Node table() {
+        TableView<List<Object>> table = new TableView<>();
+        table.setId("result-table");
+        table.getStyleClass().addAll(Styles.DENSE, Styles.STRIPED);
+        for (int i = 0; i < model.columns().size(); i++) {
+            int index = i;
+            TableColumn<List<Object>, Object> col = new TableColumn<>(model.columns().get(i));
+            col.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue().get(index)));
+            col.setComparator(VALUE_ORDER);
+            col.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+                @Override
+                protected void updateItem(Object item, boolean empty) {
+                    super.updateItem(item, empty);
+                    setText(empty ? null : ValueFormat.display(item));
+                    setAlignment(item instanceof Number ? Pos.CENTER_RIGHT : Pos.CENTER_LEFT);
+                }
+            });
+            col.setPrefWidth(Math.max(120, model.columns().get(i).length() * 9.0));
+            table.getColumns().add(col);
+        }
+        table.setItems(FXCollections.observableArrayList(model.rows()));
+        table.setPlaceholder(new Label("None: no rows matched."));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        int visible = Math.max(2, Math.min(MAX_VISIBLE_ROWS, model.rows().size()));
+        table.setFixedCellSize(28);
+        table.setPrefHeight(28 * (visible + 1.4));
+        return table;
+    }
+
+    private Node xyChart(XYChart<String, Number> chart) {
+        XYChart.Series<String, Number> series = new XYChart.Series<>();
+        series.setName(model.columns().get(1));
+        for (List<Object> row : model.rows()) {
+            Double v = ValueFormat.number(row.get(1));
+            if (v != null) {
+                series.getData().add(new XYChart.Data<>(ValueFormat.display(row.get(0)), v));
+            }
+        }
+        chart.getData().add(series);
+        chart.setAnimated(false);
+        chart.setLegendVisible(false);
+        chart.getXAxis().setLabel(model.columns().get(0));
+        chart.getYAxis().setLabel(model.columns().get(1));
+        chart.setId("result-chart");
+        chart.getStyleClass().add("result-chart");
+        return chart;
+    }
+
+    private Node pie() {
+        PieChart pie = new PieChart();
+        for (List<Object> row : model.rows()) {
+            Double v = ValueFormat.number(row.get(1));
+            if (v != null) {
+                pie.getData().add(new PieChart.Data(ValueFormat.display(row.get(0)) + " (" + ValueFormat.display(
+                        row.get(1)) + ")", v));
+            }
+        }
+        pie.setAnimated(false);
+        pie.setLegendVisible(false);
+        pie.setId("result-chart");
+        pie.getStyleClass().add("result-chart");
+        return pie;
+    }
+
+    private void exportCsv() {
+        Path file = choose("Save rows as CSV", "result.csv", "CSV files", "*.csv");
+        if (file == null) {
+            return;
+        }
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            CsvExport.write(model.columns(), model.rows(), w);
+            exportStatus.setText("Saved " + file.getFileName());
+        } catch (IOException e) {
+            LOG.warn("CSV export failed: {}", e.toString());
+            exportStatus.setText("Could not save: " + e.getMessage());
+        }
+    }
+
+    private void exportPng() {
+        Path file = choose("Save as PNG", "result.png", "PNG images", "*.png");
+        if (file == null) {
+            return;
+        }
+        try {
+            PngExport.write(content, file);
+            exportStatus.setText("Saved " + file.getFileName());
+        } catch (IOException e) {
+            LOG.warn("PNG export failed: {}", e.toString());
+            exportStatus.setText("Could not save: " + e.getMessage());
+        }
+    }
+
+    private Path choose(String title, String name, String description, String pattern) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
+        java.io.File f = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        return f == null ? null : f.toPath();
+    }
+
+    /** Numbers by value, everything else by text; nulls last. */
+    static final Comparator<Object> VALUE_ORDER = (a, b) -> {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : 1) : -1;
+        }
+        if (a instanceof Number x && b instanceof Number y) {
+            return Double.compare(x.doubleValue(), y.doubleValue());
+        }
+        return a.toString().compareTo(b.toString());
+    };
+}

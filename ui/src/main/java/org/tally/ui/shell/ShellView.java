@@ -1,0 +1,132 @@
+package org.tally.ui.shell;
+
+import atlantafx.base.theme.Styles;
+import java.util.Objects;
+import javafx.beans.binding.Bindings;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import org.tally.ui.binding.BindingView;
+import org.tally.ui.chat.ChatView;
+import org.tally.ui.sources.SourcesView;
+
+/**
+ * The window's content: an app bar (source, theme switch), tabs for the chat, sources and binding, and a status
+ * bar showing long work with progress and cancel. Keyboard: Ctrl+L question box, Ctrl+= / Ctrl+- text size.
+ */
+public final class ShellView extends BorderPane {
+
+    public static final String STYLESHEET = Objects.requireNonNull(ShellView.class.getResource(
+            "/org/tally/ui/tally.css"), "tally.css").toExternalForm();
+
+    private final ShellViewModel model;
+    private final ChatView chat;
+    private final TabPane tabs = new TabPane();
+    private final Tab askTab;
+
+    public ShellView(ShellViewModel model) {
+        this.model = model;
+        getStyleClass().add("shell");
+        chat = new ChatView(model.chat());
+        askTab = tab("Ask", chat, "tab-ask");
+        tabs.getTabs().addAll(askTab, tab("Sources", new SourcesView(model.sources()), "tab-sources"),
+                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"));
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        setTop(appBar());
+        setCenter(tabs);
+        setBottom(statusBar());
+        double systemPx = Font.getDefault().getSize();
+        styleProperty().bind(Bindings.createStringBinding(
+                () -> "-fx-font-size: " + TextScale.rootPx(systemPx, model.textStepsProperty().get()) + "px;",
+                model.textStepsProperty()));
+        Themes.apply(model.darkProperty().get());
+        model.darkProperty().addListener((o, was, dark) -> Themes.apply(dark));
+    }
+
+    /** A scene holding this view, with Tally's stylesheet and keyboard shortcuts. */
+    public Scene createScene(double width, double height) {
+        Scene scene = new Scene(this, width, height);
+        scene.getStylesheets().add(STYLESHEET);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN),
+                this::focusQuestion);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN),
+                model::largerText);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN),
+                model::largerText);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN),
+                model::smallerText);
+        return scene;
+    }
+
+    public void focusQuestion() {
+        tabs.getSelectionModel().select(askTab);
+        chat.focusQuestion();
+    }
+
+    public void showTab(int index) {
+        tabs.getSelectionModel().select(index);
+    }
+
+    private HBox appBar() {
+        Label title = new Label("Tally");
+        title.getStyleClass().add("app-title");
+        Label source = new Label();
+        source.setId("current-source");
+        source.getStyleClass().add("app-source");
+        source.textProperty().bind(model.sourceNameProperty());
+        Label sourceStatus = new Label();
+        sourceStatus.getStyleClass().add("app-source");
+        sourceStatus.textProperty().bind(Bindings.concat("· ", model.sourceStatusProperty()));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        ToggleButton theme = new ToggleButton();
+        theme.setId("theme-toggle");
+        theme.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        theme.selectedProperty().bindBidirectional(model.darkProperty());
+        theme.textProperty().bind(Bindings.when(model.darkProperty()).then("☀ Light").otherwise("☾ Dark"));
+        theme.setTooltip(new Tooltip("Switch between the light and the dark theme"));
+        HBox bar = new HBox(title, source, sourceStatus, spacer, theme);
+        bar.getStyleClass().add("app-bar");
+        return bar;
+    }
+
+    private HBox statusBar() {
+        Label text = new Label();
+        text.setId("activity-text");
+        text.getStyleClass().add("status-text");
+        text.textProperty().bind(Bindings.when(model.activity().runningProperty())
+                .then(Bindings.concat(model.activity().titleProperty(), " ", model.activity().stageProperty()))
+                .otherwise("Ready · Ctrl+L to ask · answers come only from the connected source"));
+        ProgressBar progress = new ProgressBar();
+        progress.setPrefWidth(160);
+        progress.progressProperty().bind(model.activity().fractionProperty());
+        progress.visibleProperty().bind(model.activity().runningProperty());
+        Button cancel = new Button("Cancel");
+        cancel.setId("cancel-activity");
+        cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        cancel.visibleProperty().bind(model.activity().runningProperty());
+        cancel.setOnAction(e -> model.activity().cancel());
+        HBox bar = new HBox(text, progress, cancel);
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private static Tab tab(String title, javafx.scene.Node content, String id) {
+        Tab t = new Tab(title, content);
+        t.setId(id);
+        return t;
+    }
+}

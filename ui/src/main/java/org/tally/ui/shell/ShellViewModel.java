@@ -1,0 +1,155 @@
+package org.tally.ui.shell;
+
+import java.util.Objects;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.tally.core.answer.EngineFactory;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.DemoSchema;
+import org.tally.core.source.SourceRef;
+import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.binding.BindingViewModel;
+import org.tally.ui.chat.ChatViewModel;
+import org.tally.ui.chat.EngineSession;
+import org.tally.ui.chat.ExampleQuestions;
+import org.tally.ui.sources.SourceItem;
+import org.tally.ui.sources.SourceStore;
+import org.tally.ui.sources.SourceTester;
+import org.tally.ui.sources.SourcesViewModel;
+import org.tally.ui.task.Activity;
+import org.tally.ui.task.TaskListener;
+import org.tally.ui.task.TaskRunner;
+
+/**
+ * The window's state: which source is in use, light or dark, text size, the long work in progress, and the
+ * view models of the chat, the sources manager and the binding inspector, all built here by constructor.
+ */
+public final class ShellViewModel implements AutoCloseable {
+
+    public static final SourceRef DEFAULT_SOURCE = new SourceRef.Demo(DemoSchema.DEV);
+
+    private final TaskRunner runner;
+    private final Activity activity = new Activity();
+    private final EngineSession session;
+    private final ChatViewModel chat;
+    private final SourcesViewModel sources;
+    private final BindingViewModel binding;
+    private final BooleanProperty dark;
+    private final IntegerProperty textSteps = new SimpleIntegerProperty(0);
+    private final StringProperty sourceName = new SimpleStringProperty("");
+    private final StringProperty sourceStatus = new SimpleStringProperty("");
+
+    public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
+                          BindingProvider bindings, boolean startDark) {
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.session = new EngineSession(engines, DEFAULT_SOURCE);
+        this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
+        this.sources = new SourcesViewModel(store, tester, runner, activity, this::use);
+        this.binding = new BindingViewModel(bindings, runner, activity);
+        this.dark = new SimpleBooleanProperty(startDark);
+        this.sourceName.set(sources.items().get(0).name() + " (" + DEFAULT_SOURCE.name() + ")");
+    }
+
+    /** Opens the default source in the background (on first start this generates the demo hospital). */
+    public void start() {
+        openCurrent();
+        binding.load(session.source());
+    }
+
+    /** Switches the chat to another source; a new source starts a new conversation. */
+    public void use(SourceItem item, Credentials credentials) {
+        session.use(item.ref(), credentials);
+        sourceName.set(item.name() + " (" + item.ref().name() + ")");
+        chat.clear();
+        if (item.ref() instanceof SourceRef.Demo) {
+            chat.examples().setAll(ExampleQuestions.DEMO);
+        } else {
+            chat.examples().clear();
+        }
+        openCurrent();
+        binding.load(item.ref());
+    }
+
+    private void openCurrent() {
+        String name = session.source().name();
+        sourceStatus.set("Opening " + name + "…");
+        TaskListener<Void> listener = activity.track("Opening " + name, new TaskListener<>() {
+            @Override
+            public void succeeded(Void ignored) {
+                sourceStatus.set("Ready");
+            }
+
+            @Override
+            public void failed(Throwable error) {
+                sourceStatus.set("Cannot open " + name + ": " + error.getMessage());
+            }
+
+            @Override
+            public void cancelled() {
+                sourceStatus.set("Opening " + name + " was cancelled; it opens when you ask a question.");
+            }
+        });
+        activity.attach(runner.submit("Opening source", p -> {
+            session.open(p);
+            return null;
+        }, listener));
+    }
+
+    public void toggleTheme() {
+        dark.set(!dark.get());
+    }
+
+    public void largerText() {
+        textSteps.set(TextScale.clampSteps(textSteps.get() + 1));
+    }
+
+    public void smallerText() {
+        textSteps.set(TextScale.clampSteps(textSteps.get() - 1));
+    }
+
+    public BooleanProperty darkProperty() {
+        return dark;
+    }
+
+    public IntegerProperty textStepsProperty() {
+        return textSteps;
+    }
+
+    public ReadOnlyStringProperty sourceNameProperty() {
+        return sourceName;
+    }
+
+    public ReadOnlyStringProperty sourceStatusProperty() {
+        return sourceStatus;
+    }
+
+    public Activity activity() {
+        return activity;
+    }
+
+    public ChatViewModel chat() {
+        return chat;
+    }
+
+    public SourcesViewModel sources() {
+        return sources;
+    }
+
+    public BindingViewModel binding() {
+        return binding;
+    }
+
+    public EngineSession session() {
+        return session;
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+}

@@ -1,0 +1,175 @@
+package org.tally.ui.chat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.tally.core.source.DemoSchema;
+import org.tally.core.source.SourceConnectionException;
+import org.tally.core.source.SourceRef;
+import org.tally.ui.result.ChartKind;
+import org.tally.ui.task.Activity;
+import org.tally.ui.task.SyncTaskRunner;
+import org.tally.ui.testing.FakeAnswers;
+import org.tally.ui.testing.FakeEngines;
+
+class ChatViewModelTest {
+
+    private final FakeEngines engines = FakeEngines.byKeyword();
+    private final ChatViewModel chat = chat(engines);
+
+    private static ChatViewModel chat(FakeEngines engines) {
+        EngineSession session = new EngineSession(engines, new SourceRef.Demo(DemoSchema.DEV));
+        return new ChatViewModel(session, new SyncTaskRunner(), new Activity(), ExampleQuestions.DEMO);
+    }
+
+    @Test
+    void askingTheQuestionBoxGivesAnAnsweredCardWithAKpiAndChips() {
+        chat.questionProperty().set("  How many patients are there?  ");
+        chat.ask();
+
+        assertThat(chat.questionProperty().get()).isEmpty();
+        assertThat(engines.asked).containsExactly("How many patients are there?");
+        AnswerCardModel card = chat.cards().get(0);
+        assertThat(card.state()).isEqualTo(CardState.ANSWERED);
+        assertThat(card.result().shown()).isEqualTo(ChartKind.KPI);
+        assertThat(card.result().kpiText()).isEqualTo(java.text.NumberFormat.getIntegerInstance().format(12480));
+        assertThat(card.explanation()).isEqualTo("Counted patients.");
+        assertThat(card.chips()).extracting(ChipModel::label)
+                .containsExactly("Focus ✗", "Meta ✗", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓", "Grammar ✓");
+        assertThat(card.chips().get(0).tooltip()).isEqualTo("Focus missed: nothing to resolve (0 ms)");
+        // rungs only (focus 0 + meta 1 + grammar 38): the steps inside grammar are part of its 38 ms
+        assertThat(card.totalMs()).isEqualTo(39);
+        assertThat(card.sqlForClipboard()).isEqualTo(FakeAnswers.SCALAR_SQL);
+        assertThat(card.specHash()).isEqualTo(FakeAnswers.SCALAR_HASH);
+        assertThat(card.suggestions()).isEmpty();
+    }
+
+    @Test
+    void aBlankQuestionAsksNothing() {
+        chat.ask("   ");
+        assertThat(chat.cards()).isEmpty();
+        assertThat(engines.opened).isEmpty();
+    }
+
+    @Test
+    void groupedAndTrendAnswersPickBarAndLine() {
+        chat.ask("deliveries last month by ward");
+        chat.ask("admissions per month");
+        assertThat(chat.cards().get(0).result().shown()).isEqualTo(ChartKind.BAR);
+        assertThat(chat.cards().get(0).result().availableKinds()).containsExactly(ChartKind.BAR, ChartKind.PIE,
+                ChartKind.TABLE);
+        assertThat(chat.cards().get(1).result().shown()).isEqualTo(ChartKind.LINE);
+        assertThat(engines.opened).as("one engine serves the conversation").hasSize(1);
+    }
+
+    @Test
+    void clarifyShowsOptionsAndChoosingOneAsksItAsTheReplyOnce() {
+        chat.ask("average length of stay");
+        AnswerCardModel card = chat.cards().get(0);
+        assertThat(card.state()).isEqualTo(CardState.CLARIFY);
+        assertThat(card.clarifyQuestion()).isEqualTo("Which date do you mean?");
+        assertThat(card.clarifyOptions()).containsExactly("admission date", "discharge date");
+
+        chat.choose(card, "discharge date");
+        chat.choose(card, "admission date");
+
+        assertThat(engines.asked).containsExactly("average length of stay", "discharge date");
+        assertThat(card.clarifyAnsweredProperty().get()).isTrue();
+        assertThat(chat.cards()).hasSize(2);
+        assertThat(chat.cards().get(1).state()).isEqualTo(CardState.ANSWERED);
+    }
+
+    @Test
+    void anOptionThatWasNotOfferedIsRejected() {
+        chat.ask("average length of stay");
+        AnswerCardModel card = chat.cards().get(0);
+        assertThatThrownBy(() -> chat.choose(card, "birth date")).hasMessageContaining("not one of the options");
+        assertThat(card.clarifyAnsweredProperty().get()).isFalse();
+    }
+
+    @Test
+    void aRefusalSaysWhyAndOffersQuestionsThatCanBeAsked() {
+        chat.ask("what is the weather?");
+        AnswerCardModel card = chat.cards().get(0);
+        assertThat(card.state()).isEqualTo(CardState.REFUSED);
+        assertThat(card.message()).contains("nothing in this hospital's data is about the weather");
+        assertThat(card.suggestions()).containsExactlyElementsOf(ExampleQuestions.DEMO.subList(0, 3));
+        assertThat(card.result()).isNull();
+        assertThat(card.hasSql()).isFalse();
+        assertThat(card.chips()).extracting(ChipModel::mark).containsExactly("✗", "✗", "✗");
+    }
+
+    @Test
+    void anEngineErrorAndAnUnreachableSourceBecomeErrorCards() {
+        chat.ask("timeout please");
+        assertThat(chat.cards().get(0).state()).isEqualTo(CardState.ERROR);
+        assertThat(chat.cards().get(0).message()).contains("did not answer within 5 seconds");
+
+        FakeEngines broken = new FakeEngines(q -> {
+            throw new SourceConnectionException("Cannot connect to demo:dev: demo not generated", null);
+        });
+        ChatViewModel other = chat(broken);
+        other.ask("How many patients are there?");
+        assertThat(other.cards().get(0).state()).isEqualTo(CardState.ERROR);
+        assertThat(other.cards().get(0).message()).isEqualTo("Tally could not answer: Cannot connect to demo:dev:"
+                + " demo not generated");
+        assertThat(other.busyProperty().get()).isFalse();
+    }
+
+    @Test
+    void anEmptyGroupingIsAnAnswerShownAsAnEmptyTable() {
+        FakeEngines none = new FakeEngines(FakeAnswers::empty);
+        ChatViewModel c = chat(none);
+        c.ask("stillbirths in May by ward");
+        AnswerCardModel card = c.cards().get(0);
+        assertThat(card.state()).isEqualTo(CardState.ANSWERED);
+        assertThat(card.result().isEmpty()).isTrue();
+        assertThat(card.result().availableKinds()).containsExactly(ChartKind.TABLE);
+    }
+
+    @Test
+    void upRecallsEarlierQuestionsAndDownReturnsToTheDraft() {
+        chat.ask("first");
+        chat.ask("second");
+        chat.ask("second");
+        chat.questionProperty().set("half typed");
+
+        chat.recallPrevious();
+        assertThat(chat.questionProperty().get()).isEqualTo("second");
+        chat.recallPrevious();
+        assertThat(chat.questionProperty().get()).isEqualTo("first");
+        chat.recallPrevious();
+        assertThat(chat.questionProperty().get()).as("stays at the oldest").isEqualTo("first");
+        chat.recallNext();
+        assertThat(chat.questionProperty().get()).isEqualTo("second");
+        chat.recallNext();
+        assertThat(chat.questionProperty().get()).isEqualTo("half typed");
+        assertThat(chat.history()).as("a repeated question is kept once").containsExactly("first", "second");
+    }
+
+    @Test
+    void upOnAnEmptyHistoryLeavesTheBoxAlone() {
+        chat.questionProperty().set("typing");
+        chat.recallPrevious();
+        assertThat(chat.questionProperty().get()).isEqualTo("typing");
+    }
+
+    @Test
+    void theSqlDisclosureToggles() {
+        chat.ask("How many patients are there?");
+        AnswerCardModel card = chat.cards().get(0);
+        assertThat(card.sqlShownProperty().get()).isFalse();
+        card.toggleSql();
+        assertThat(card.sqlShownProperty().get()).isTrue();
+    }
+
+    @Test
+    void chipsNameEveryOutcome() {
+        assertThat(List.of(org.tally.core.answer.Outcome.values())).allSatisfy(o ->
+                assertThat(new ChipModel("raw_sql", o, null, 1).label()).startsWith("Raw SQL "));
+        assertThat(new ChipModel("grammar", org.tally.core.answer.Outcome.SKIPPED, null, 0).tooltip())
+                .isEqualTo("Grammar not tried (0 ms)");
+    }
+}

@@ -1,0 +1,60 @@
+package org.tally.ui.fx;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.scene.Node;
+import javafx.stage.Stage;
+import org.testfx.util.WaitForAsyncUtils;
+import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.shell.ShellView;
+import org.tally.ui.shell.ShellViewModel;
+import org.tally.ui.sources.SourceCheck;
+import org.tally.ui.sources.SourceStore;
+import org.tally.ui.sources.WriteAccess;
+import org.tally.ui.task.FxTaskRunner;
+import org.tally.ui.testing.FakeEngines;
+
+/** The real window content on a stage, wired by constructor to a fake engine, as the workstation wires it. */
+final class WorkstationFixture {
+
+    final FakeEngines engines = FakeEngines.byKeyword();
+    final FxTaskRunner runner = new FxTaskRunner();
+    final Path sourcesFile;
+    final ShellViewModel model;
+    ShellView view;
+
+    WorkstationFixture(Path dir, BindingProvider bindings) {
+        this.sourcesFile = dir.resolve("state").resolve("sources.json");
+        this.model = new ShellViewModel(engines, runner, new SourceStore(sourcesFile),
+                (ref, creds) -> new SourceCheck(true, "H2 2.5", WriteAccess.READ_ONLY, "no write privilege found"),
+                bindings, false);
+    }
+
+    /** Call on the FX thread (from an {@code @Start} method). */
+    void show(Stage stage, double width, double height) {
+        view = new ShellView(model);
+        stage.setScene(view.createScene(width, height));
+        stage.show();
+        model.start();
+        view.focusQuestion();
+    }
+
+    static void waitUntil(BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, condition::getAsBoolean);
+        } catch (Exception e) {
+            throw new AssertionError("condition not met within 10 s", e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    static boolean shown(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return n.getScene() != null;
+    }
+}

@@ -1,0 +1,202 @@
+package org.tally.ui.fx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import javafx.application.Application;
+import javafx.scene.chart.BarChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.shell.Themes;
+import org.tally.ui.sources.SourceItem;
+import org.tally.ui.testing.FakeAnswers;
+
+/** The window, headless on Monocle: ask, read the card, switch theme, open the SQL, add a source. */
+@ExtendWith(ApplicationExtension.class)
+class WorkstationFxTest {
+
+    @TempDir
+    Path dir;
+
+    private WorkstationFixture fx;
+
+    @Start
+    void start(Stage stage) {
+        fx = new WorkstationFixture(dir, BindingProvider.NONE);
+        fx.show(stage, 1180, 800);
+    }
+
+    @AfterEach
+    void stop() {
+        fx.runner.close();
+    }
+
+    /** Puts the question into the box (typing every character is slow on the robot) and presses Enter. */
+    private void ask(FxRobot robot, String question) {
+        TextField box = robot.lookup("#question").queryAs(TextField.class);
+        robot.interact(() -> box.setText(question));
+        robot.clickOn("#question").type(KeyCode.ENTER);
+        WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card").queryAll().stream()
+                .noneMatch(n -> n.getStyleClass().contains("pending"))
+                && !robot.lookup(".answer-card").queryAll().isEmpty());
+    }
+
+    private static List<String> chipTexts(FxRobot robot) {
+        return robot.lookup(".chip").queryAllAs(Label.class).stream().map(Label::getText)
+                .collect(Collectors.toList());
+    }
+
+    @Test
+    void opensOnTheDemoWithExampleQuestionsAndTheQuestionBoxFocused(FxRobot robot) {
+        WorkstationFixture.waitUntil(() -> fx.engines.opened.size() == 1);
+        assertThat(robot.lookup("#current-source").queryAs(Label.class).getText()).contains("demo:dev");
+        assertThat(robot.lookup(".example-question").queryAllAs(Button.class)).hasSize(6);
+        assertThat(robot.lookup("#question").query().isFocused()).isTrue();
+    }
+
+    @Test
+    void askingShowsAnAnswerCardWithAChartAndProvenanceChips(FxRobot robot) {
+        ask(robot, "How many deliveries were there last month, by ward?");
+
+        assertThat(fx.engines.asked).containsExactly("How many deliveries were there last month, by ward?");
+        assertThat(robot.lookup(".answer-card.answered").tryQuery().isPresent()).isTrue();
+        javafx.scene.Node chart = robot.lookup("#result-chart").query();
+        assertThat(chart).isInstanceOf(BarChart.class);
+        assertThat(chipTexts(robot)).contains("Grammar ✓  38 ms", "Execute ✓  30 ms", "Focus ✗  0 ms");
+        assertThat(robot.lookup(".chip").queryAs(Label.class).getTooltip().getText())
+                .isEqualTo("Focus missed: nothing to resolve (0 ms)");
+        assertThat(robot.lookup("#explanation").queryAs(Label.class).getText()).startsWith("Counted deliveries");
+
+        robot.clickOn("#view-table");
+        assertThat(robot.lookup("#result-table").tryQuery().isPresent()).isTrue();
+
+        // Up recalls the question just asked
+        robot.clickOn("#question").type(KeyCode.UP);
+        assertThat(robot.lookup("#question").queryAs(TextField.class).getText())
+                .isEqualTo("How many deliveries were there last month, by ward?");
+    }
+
+    @Test
+    void theSqlDisclosureShowsTheExecutedSqlAndSpecHash(FxRobot robot) {
+        ask(robot, "How many patients are there?");
+        TextArea sql = robot.lookup(".sql-text").queryAs(TextArea.class);
+        assertThat(WorkstationFixture.shown(sql)).isFalse();
+
+        robot.clickOn(".sql-toggle");
+
+        assertThat(WorkstationFixture.shown(sql)).isTrue();
+        assertThat(sql.getText()).isEqualTo(FakeAnswers.SCALAR_SQL);
+        assertThat(robot.lookup(".spec-hash").queryAs(Label.class).getText()).contains(FakeAnswers.SCALAR_HASH);
+        assertThat(robot.lookup("#kpi-value").queryAs(Label.class).getText()).isNotBlank();
+
+        robot.clickOn(".copy-sql");
+        String[] copied = new String[1];
+        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SQL);
+    }
+
+    @Test
+    void theShownChartExportsAsAPng(FxRobot robot) throws Exception {
+        ask(robot, "admissions per month");
+        javafx.scene.Node chart = robot.lookup("#result-chart").query();
+        Path png = dir.resolve("chart.png");
+        Exception[] failure = new Exception[1];
+        robot.interact(() -> {
+            try {
+                org.tally.ui.result.PngExport.write(chart, png);
+            } catch (Exception e) {
+                failure[0] = e;
+            }
+        });
+        assertThat(failure[0]).isNull();
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat((double) image.getWidth()).isCloseTo(chart.getBoundsInParent().getWidth(), org.assertj.core.api.Assertions.within(2.0));
+        assertThat(image.getHeight()).isGreaterThan(100);
+    }
+
+    @Test
+    void aClarifyOptionIsAskedAsTheReply(FxRobot robot) {
+        ask(robot, "average length of stay");
+        robot.clickOn("discharge date");
+        WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
+        assertThat(fx.engines.asked).containsExactly("average length of stay", "discharge date");
+        assertThat(robot.lookup(".clarify-option").queryAllAs(Button.class))
+                .allSatisfy(b -> assertThat(b.isDisabled()).isTrue());
+    }
+
+    @Test
+    void aRefusalSaysWhyInPlainWords(FxRobot robot) {
+        ask(robot, "what is the weather?");
+        assertThat(robot.lookup("#refusal-message").queryAs(Label.class).getText()).contains("weather");
+        assertThat(robot.lookup(".suggestion-chip").queryAll()).hasSize(3);
+    }
+
+    @Test
+    void theThemeSwitchesBetweenLightAndDark(FxRobot robot) {
+        assertThat(Application.getUserAgentStylesheet()).isEqualTo(Themes.LIGHT);
+        robot.clickOn("#theme-toggle");
+        assertThat(Application.getUserAgentStylesheet()).isEqualTo(Themes.DARK);
+        assertThat(fx.model.darkProperty().get()).isTrue();
+        robot.clickOn("#theme-toggle");
+        assertThat(Application.getUserAgentStylesheet()).isEqualTo(Themes.LIGHT);
+    }
+
+    @Test
+    void typingAQuestionAndCtrlLFocusTheQuestionBox(FxRobot robot) {
+        robot.clickOn("#question").write("n?").type(KeyCode.ENTER);
+        WorkstationFixture.waitUntil(() -> fx.engines.asked.contains("n?"));
+        robot.interact(() -> robot.lookup("#theme-toggle").query().requestFocus());
+        assertThat(robot.lookup("#question").query().isFocused()).isFalse();
+        robot.press(KeyCode.CONTROL).press(KeyCode.L).release(KeyCode.L).release(KeyCode.CONTROL);
+        assertThat(robot.lookup("#question").query().isFocused()).isTrue();
+    }
+
+    @Test
+    void addingASourceListsItAndSavesItWithoutThePassword(FxRobot robot) throws Exception {
+        robot.interact(() -> fx.view.showTab(1));
+        robot.interact(() -> {
+            fx.model.sources().nameProperty().set("Warehouse");
+            fx.model.sources().urlProperty().set("jdbc:h2:mem:warehouse;password=x");
+        });
+        robot.clickOn("#add-source");
+        assertThat(robot.lookup("#error-url").queryAs(Label.class).getText())
+                .contains("Remove the password from the URL");
+
+        TextField url = robot.lookup("#source-url").queryAs(TextField.class);
+        robot.interact(() -> url.setText("jdbc:h2:mem:warehouse"));
+        robot.clickOn("#source-user").write("ro");
+        robot.clickOn("#source-password").write("pw42");
+        robot.clickOn("#add-source");
+
+        @SuppressWarnings("unchecked")
+        ListView<SourceItem> list = robot.lookup("#source-list").queryAs(ListView.class);
+        assertThat(list.getItems()).extracting(SourceItem::name).contains("Warehouse");
+        assertThat(robot.lookup("#error-url").queryAs(Label.class).getText()).isEmpty();
+        assertThat(Files.readString(fx.sourcesFile)).contains("jdbc:h2:mem:warehouse", "\"ro\"")
+                .doesNotContain("pw42");
+    }
+
+    @Test
+    void theBindingTabSaysHonestlyThatThereIsNoBindingYet(FxRobot robot) {
+        robot.interact(() -> fx.view.showTab(2));
+        WorkstationFixture.waitUntil(() -> robot.lookup("#binding-message").queryAs(Label.class).getText()
+                .startsWith("The binding is not available"));
+        assertThat(WorkstationFixture.shown(robot.lookup("#binding-placeholder").query())).isTrue();
+    }
+}

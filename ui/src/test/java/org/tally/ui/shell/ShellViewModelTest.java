@@ -1,0 +1,99 @@
+package org.tally.ui.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.DemoSchema;
+import org.tally.core.source.SourceRef;
+import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.binding.BindingViewModel;
+import org.tally.ui.sources.SourceCheck;
+import org.tally.ui.sources.SourceStore;
+import org.tally.ui.task.SyncTaskRunner;
+import org.tally.ui.testing.FakeEngines;
+
+class ShellViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private final FakeEngines engines = FakeEngines.byKeyword();
+
+    private ShellViewModel shell() {
+        return new ShellViewModel(engines, new SyncTaskRunner(), new SourceStore(dir.resolve("sources.json")),
+                (r, c) -> SourceCheck.unreachable("offline"), BindingProvider.NONE, false);
+    }
+
+    @Test
+    void startOpensTheDemoHospitalAndLoadsItsBinding() {
+        ShellViewModel shell = shell();
+        shell.start();
+        assertThat(engines.opened).containsExactly(new SourceRef.Demo(DemoSchema.DEV));
+        assertThat(shell.sourceStatusProperty().get()).isEqualTo("Ready");
+        assertThat(shell.sourceNameProperty().get()).isEqualTo("Demo hospital (demo:dev)");
+        assertThat(shell.binding().stateProperty().get()).isEqualTo(BindingViewModel.State.UNAVAILABLE);
+        assertThat(shell.activity().runningProperty().get()).isFalse();
+    }
+
+    @Test
+    void usingAnotherSourceStartsANewConversationOnIt() {
+        ShellViewModel shell = shell();
+        shell.start();
+        shell.chat().ask("How many patients are there?");
+        shell.sources().nameProperty().set("Warehouse");
+        shell.sources().urlProperty().set("jdbc:h2:mem:warehouse");
+        shell.sources().userProperty().set("ro");
+        shell.sources().add();
+
+        shell.sources().use(shell.sources().items().get(2), "pw");
+
+        assertThat(shell.chat().cards()).isEmpty();
+        assertThat(shell.chat().examples()).as("demo examples do not fit another hospital").isEmpty();
+        assertThat(shell.sourceNameProperty().get()).isEqualTo("Warehouse (jdbc:h2:mem:warehouse)");
+        assertThat(engines.opened).last().isEqualTo(SourceRef.parse("jdbc:h2:mem:warehouse"));
+        assertThat(engines.credentials).last().isEqualTo(new Credentials("ro", "pw"));
+    }
+
+    @Test
+    void themeAndTextSizeToggle() {
+        ShellViewModel shell = shell();
+        shell.toggleTheme();
+        assertThat(shell.darkProperty().get()).isTrue();
+        for (int i = 0; i < 20; i++) {
+            shell.largerText();
+        }
+        assertThat(shell.textStepsProperty().get()).isEqualTo(8);
+    }
+
+    @Test
+    void textFollowsTheSystemFontSize() {
+        assertThat(TextScale.rootPx(13, 0)).isEqualTo(14);
+        assertThat(TextScale.rootPx(0, 0)).isEqualTo(14);
+        assertThat(TextScale.rootPx(19.5, 0)).isEqualTo(21);
+        assertThat(TextScale.rootPx(10, 0)).as("never below the theme's base").isEqualTo(14);
+        assertThat(TextScale.rootPx(13, -10)).isEqualTo(11);
+    }
+
+    @Test
+    void theSystemThemeIsReadWhereThePlatformSaysIt() {
+        assertThat(SystemTheme.prefersDark("Linux", Map.of("GTK_THEME", "Adwaita:dark"), c -> Optional.empty()))
+                .isTrue();
+        assertThat(SystemTheme.prefersDark("Linux", Map.of(), c -> c.contains("color-scheme")
+                ? Optional.of("'prefer-dark'\n") : Optional.empty())).isTrue();
+        assertThat(SystemTheme.prefersDark("Linux", Map.of(), c -> c.contains("color-scheme")
+                ? Optional.of("'default'\n") : Optional.of("'Adwaita'\n"))).isFalse();
+        assertThat(SystemTheme.prefersDark("Windows 11", Map.of(), c -> Optional.of(
+                "    AppsUseLightTheme    REG_DWORD    0x0\n"))).isTrue();
+        assertThat(SystemTheme.prefersDark("Windows 11", Map.of(), c -> Optional.of(
+                "    AppsUseLightTheme    REG_DWORD    0x1\n"))).isFalse();
+        assertThat(SystemTheme.prefersDark("Windows 10", Map.of(), c -> Optional.empty())).isFalse();
+        assertThat(SystemTheme.prefersDark("Mac OS X", Map.of(), c -> c.equals(List.of("defaults", "read", "-g",
+                "AppleInterfaceStyle")) ? Optional.of("Dark\n") : Optional.empty())).isTrue();
+    }
+}

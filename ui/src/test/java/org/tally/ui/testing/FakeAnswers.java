@@ -1,0 +1,97 @@
+package org.tally.ui.testing;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.tally.core.answer.Answer;
+import org.tally.core.answer.AnswerStatus;
+import org.tally.core.answer.Clarify;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
+
+/** Hand-made answers of every kind the engine gives, as the command-line contract describes them. */
+public final class FakeAnswers {
+
+    public static final String SCALAR_SQL = "SELECT COUNT(*) AS \"patients\" FROM \"patients\" p";
+    public static final String SCALAR_HASH = "c1-3f5a9e0d2b7c";
+
+    private FakeAnswers() {
+    }
+
+    public static List<PathStep> okPath() {
+        return List.of(new PathStep("focus", Outcome.MISS, "nothing to resolve", 0),
+                new PathStep("meta", Outcome.MISS, "not a meta question", 1),
+                new PathStep("bind", Outcome.OK, null, 3),
+                new PathStep("compile", Outcome.OK, null, 1),
+                new PathStep("validate", Outcome.OK, null, 2),
+                new PathStep("execute", Outcome.OK, null, 30),
+                new PathStep("grammar", Outcome.OK, null, 38));
+    }
+
+    public static Answer scalar(String question) {
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("patients"), List.of(List.of(12480L)), SCALAR_SQL,
+                "Counted patients.", okPath(), SCALAR_HASH, null, null);
+    }
+
+    public static Answer grouped(String question) {
+        List<List<Object>> rows = List.of(List.of("Maternity A", 41L), List.of("Maternity B", 35L),
+                List.of("Labour suite", 28L), List.of("Theatre 2", 9L));
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("ward", "deliveries"), rows,
+                "SELECT w.\"name\" AS \"ward\", COUNT(*) AS \"deliveries\"\nFROM \"deliveries\" d\n"
+                        + "JOIN \"wards\" w ON w.\"id\" = d.\"ward_id\"\n"
+                        + "WHERE d.\"delivered_at\" >= DATE '2026-05-01' AND d.\"delivered_at\" < DATE '2026-06-01'\n"
+                        + "GROUP BY w.\"name\" ORDER BY 2 DESC",
+                "Counted deliveries between 2026-05-01 and 2026-05-31, grouped by ward.", okPath(), "c1-77aa01",
+                null, null);
+    }
+
+    public static Answer groupedRows(String question, int groups) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < groups; i++) {
+            rows.add(List.of("Ward " + (char) ('A' + i), (long) (10 + i)));
+        }
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("ward", "admissions"), rows, "SELECT 1",
+                "Counted admissions, grouped by ward.", okPath(), "c1-aa", null, null);
+    }
+
+    public static Answer trend(String question) {
+        List<List<Object>> rows = new ArrayList<>();
+        long[] counts = {310, 295, 330, 342, 351, 338, 360, 372, 349, 365, 380, 371};
+        for (int m = 1; m <= 12; m++) {
+            rows.add(List.of(String.format("2025-%02d-01", m), counts[m - 1]));
+        }
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("month", "admissions"), rows,
+                "SELECT DATE_TRUNC('month', a.\"admitted_at\") AS \"month\", COUNT(*) AS \"admissions\" FROM"
+                        + " \"admissions\" a GROUP BY 1 ORDER BY 1",
+                "Counted admissions per month in 2025.", okPath(), "c1-51d0", null, null);
+    }
+
+    public static Answer average(String question) {
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("average stay (days)"),
+                List.of(List.of(new BigDecimal("4.25"))), "SELECT 4.25", "Averaged length of stay.", okPath(),
+                "c1-avg", null, null);
+    }
+
+    public static Answer clarify(String question) {
+        return Answer.clarify(question, List.of(new PathStep("grammar", Outcome.CLARIFY,
+                        "the time column is ambiguous", 4)), "c1-cl",
+                new Clarify("Which date do you mean?", List.of("admission date", "discharge date")));
+    }
+
+    public static Answer refused(String question) {
+        return Answer.refused(question, List.of(new PathStep("focus", Outcome.MISS, "nothing to resolve", 0),
+                        new PathStep("meta", Outcome.MISS, "not a meta question", 0),
+                        new PathStep("grammar", Outcome.MISS, "no rule matches 'weather'", 2)),
+                "Tally could not answer this exactly: nothing in this hospital's data is about the weather.");
+    }
+
+    public static Answer error(String question) {
+        return Answer.error(question, List.of(new PathStep("grammar", Outcome.ERROR, "statement timeout", 5000)),
+                "the database did not answer within 5 seconds");
+    }
+
+    public static Answer empty(String question) {
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("ward", "deliveries"), List.of(), "SELECT 1",
+                "Counted stillbirths in May 2026, grouped by ward.", okPath(), "c1-0", null, null);
+    }
+}

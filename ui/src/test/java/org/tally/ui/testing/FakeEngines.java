@@ -1,0 +1,74 @@
+package org.tally.ui.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.tally.core.answer.Answer;
+import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.EngineFactory;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.SourceRef;
+
+/** An engine factory whose engines answer from a function, recording what was opened and asked. */
+public final class FakeEngines implements EngineFactory {
+
+    public final List<SourceRef> opened = new ArrayList<>();
+    public final List<Credentials> credentials = new ArrayList<>();
+    public final List<String> asked = new ArrayList<>();
+    public final AtomicInteger closed = new AtomicInteger();
+    private final Function<String, Answer> answers;
+
+    public FakeEngines(Function<String, Answer> answers) {
+        this.answers = answers;
+    }
+
+    /** Answers by keyword: "by ward" grouped, "per month" trend, "date" clarify, "weather" refused, "fail" error. */
+    public static FakeEngines byKeyword() {
+        return new FakeEngines(q -> {
+            String s = q.toLowerCase(Locale.ROOT);
+            if (s.contains("by ward")) {
+                return FakeAnswers.grouped(q);
+            }
+            if (s.contains("per month")) {
+                return FakeAnswers.trend(q);
+            }
+            if (s.contains("length of stay")) {
+                return FakeAnswers.clarify(q);
+            }
+            if (s.contains("weather")) {
+                return FakeAnswers.refused(q);
+            }
+            if (s.contains("timeout")) {
+                return FakeAnswers.error(q);
+            }
+            if (s.contains("date")) {
+                return FakeAnswers.average(q);
+            }
+            return FakeAnswers.scalar(q);
+        });
+    }
+
+    @Override
+    public synchronized AnswerEngine open(SourceRef source, Credentials c, java.time.LocalDate today,
+                                          org.tally.core.Progress progress) {
+        opened.add(source);
+        credentials.add(c);
+        progress.report("opening " + source.name(), 0.5);
+        return new AnswerEngine() {
+            @Override
+            public Answer ask(String question) {
+                synchronized (FakeEngines.this) {
+                    asked.add(question);
+                }
+                return answers.apply(question);
+            }
+
+            @Override
+            public void close() {
+                closed.incrementAndGet();
+            }
+        };
+    }
+}
