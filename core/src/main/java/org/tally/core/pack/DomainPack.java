@@ -78,10 +78,19 @@ public final class DomainPack {
 
     /**
      * The concepts a question word or phrase names (singular, plural or synonym, compared by {@link ValueText#key}).
-     * Empty when none; several only for tokens the pack declares ambiguous.
+     * Plural words are tried in the singular too. Empty when none; several only for tokens the pack declares
+     * ambiguous.
      */
     public List<String> conceptsNamedBy(String term) {
-        return List.copyOf(conceptsByTerm.getOrDefault(ValueText.key(term), List.of()));
+        List<String> direct = conceptsByTerm.get(ValueText.key(term));
+        if (direct != null) {
+            return List.copyOf(direct);
+        }
+        // "hospital visits", "labs": try again with every word singular
+        List<String> words = NameTokens.split(term);
+        List<String> singular = new ArrayList<>(words.size());
+        words.forEach(w -> singular.add(nameTokens.singular(w)));
+        return List.copyOf(conceptsByTerm.getOrDefault(ValueText.key(String.join(" ", singular)), List.of()));
     }
 
     public List<AmbiguousToken> ambiguousTokens() {

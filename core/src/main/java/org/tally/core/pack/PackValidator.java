@@ -393,6 +393,16 @@ final class PackValidator {
                             + owner + "'; a phrase must name one predicate");
                 }
             }
+            for (int i = 0; i < p.phrases().size(); i++) {
+                String phrase = p.phrases().get(i);
+                for (Concept c : doc.concepts()) {
+                    boolean clash = c.terms().stream().anyMatch(t -> ValueText.key(t).equals(ValueText.key(phrase)));
+                    if (clash) {
+                        problem(entry, "phrases[" + i + "] '" + phrase + "' also names concept '" + c.id()
+                                + "'; a question word must name a concept or a predicate, not both");
+                    }
+                }
+            }
             Set<String> defined = new HashSet<>();
             for (int i = 0; i < p.definitions().size(); i++) {
                 PredicateDefinition d = p.definitions().get(i);

@@ -178,6 +178,16 @@ class BrokenPackTest {
     }
 
     @Test
+    void aPredicatePhraseThatAlsoNamesAConceptIsRejected() {
+        ObjectNode pack = shipped();
+        entry(pack, "predicates", "died").withArray("phrases").add("Mortality");
+        assertThat(failure(pack).problems()).singleElement().asString()
+                .startsWith("predicate 'died': phrases[")
+                .endsWith("'Mortality' also names concept 'Mortality'; a question word must name a concept or a"
+                        + " predicate, not both");
+    }
+
+    @Test
     void anIncludeCycleIsNamed() {
         ObjectNode pack = shipped();
         entry(pack, "valueClasses", "critical").withArray("includes").add("abnormal");

@@ -67,7 +67,8 @@ class HospitalPackTest {
     @CsvSource({"pt,Patient", "pat,Patient", "adt,Admission", "ipd,Admission", "adm,Admission", "opd,Encounter",
             "enc,Encounter", "rx,Prescription", "appt,Appointment", "mat,Delivery", "ob,Delivery", "lab,LabResult",
             "res,LabResult", "dx,Diagnosis", "proc,Procedure", "ed,EmergencyVisit", "er,EmergencyVisit",
-            "icu,IcuStay", "med,Medication", "C-Sections,", "Deliveries,Delivery", "lab results,LabResult"})
+            "icu,IcuStay", "med,Medication", "C-Sections,", "Deliveries,Delivery", "lab results,LabResult",
+            "hospital visits,Encounter", "labs,LabResult", "ICU Stays,IcuStay", "vitals,VitalSign"})
     void abbreviationsRealSchemasUseNameOneConcept(String term, String concept) {
         if (concept == null) {
             assertThat(PACK.conceptsNamedBy(term)).isEmpty();
