@@ -13,7 +13,9 @@ import java.util.Objects;
  *
  * <p>Every role-based condition names a set of {@code roles} (any of them) and optional {@code nameHints} (at least
  * one must match the column's name tokens); the binder must find <em>exactly one</em> column satisfying both, or the
- * condition does not bind. In JSON each node carries {@code "kind"}.
+ * condition does not bind. For {@link InClass} the candidates are further narrowed to columns whose observed values
+ * hold the class ({@link ValueResolver#resolveClass}); none left means the alternative does not bind, several mean
+ * Ambiguous. "Now" is the engine's injected clock, never the database's. In JSON each node carries {@code "kind"}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
