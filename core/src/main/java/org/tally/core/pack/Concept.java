@@ -9,6 +9,8 @@ import java.util.List;
  * @param synonyms      question words for the concept besides singular and plural, including the abbreviations real
  *                      schemas use ({@code adt}, {@code ipd}); written in singular form
  * @param nameTokens    normalised tokens that, in a table name, point to this concept
+ * @param namePatterns  token combinations that, all present in a table name, point to this concept more specifically
+ *                      than any single token ({@code [diagnosis, code]} for DiagnosisCode, not Diagnosis)
  * @param columnTokens  normalised tokens typical of this concept's columns
  * @param requiredRoles roles a table must carry to bind as this concept (each entry may list alternatives)
  * @param serviceLines  the service lines owning this concept
@@ -21,6 +23,7 @@ public record Concept(
         String plural,
         List<String> synonyms,
         List<String> nameTokens,
+        List<NameHint> namePatterns,
         List<String> columnTokens,
         List<RequiredRole> requiredRoles,
         String description,
@@ -34,6 +37,7 @@ public record Concept(
         plural = Lists.text(plural);
         synonyms = Lists.copy(synonyms, "synonyms");
         nameTokens = Lists.copy(nameTokens, "nameTokens");
+        namePatterns = Lists.copy(namePatterns, "namePatterns");
         columnTokens = Lists.copy(columnTokens, "columnTokens");
         requiredRoles = Lists.copy(requiredRoles, "requiredRoles");
         description = Lists.text(description);

@@ -93,6 +93,21 @@ public final class DomainPack {
         return List.copyOf(conceptsByTerm.getOrDefault(ValueText.key(String.join(" ", singular)), List.of()));
     }
 
+    /**
+     * The token combinations that point to a concept in a table name: its declared patterns plus its singular name
+     * normalised ({@code "lab order"} → {@code [lab, order]}), most tokens first.
+     */
+    public List<NameHint> namePatterns(String conceptId) {
+        Concept c = requireConcept(conceptId);
+        List<NameHint> patterns = new ArrayList<>(c.namePatterns());
+        NameHint own = new NameHint(nameTokens.phrase(c.singular()));
+        if (!patterns.contains(own)) {
+            patterns.add(own);
+        }
+        patterns.sort((a, b) -> Integer.compare(b.tokens().size(), a.tokens().size()));
+        return List.copyOf(patterns);
+    }
+
     public List<AmbiguousToken> ambiguousTokens() {
         return doc.ambiguousTokens();
     }

@@ -142,6 +142,7 @@ final class PackValidator {
             requireNonEmpty(entry, "serviceLines", c.serviceLines());
             checkNormalTokens(entry, "nameTokens", c.nameTokens());
             checkNormalTokens(entry, "columnTokens", c.columnTokens());
+            checkHints(entry, "namePatterns", c.namePatterns());
             for (int i = 0; i < c.synonyms().size(); i++) {
                 requireText(entry, "synonyms[" + i + "]", c.synonyms().get(i));
             }

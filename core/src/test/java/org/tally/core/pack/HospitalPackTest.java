@@ -195,4 +195,29 @@ class HospitalPackTest {
                 "caesarean", "spontaneous_vaginal", "stillbirth", "live_birth", "abnormal", "critical", "paid",
                 "unpaid", "emergency", "elective", "discharged", "died");
     }
+
+    /** Legacy table names in several styles, each with the concept a DBA would say it holds. */
+    @ParameterizedTest
+    @CsvSource({"tblDiagnosisCodes,DiagnosisCode,Diagnosis", "MedAdminRecords,MedicationAdministration,Medication",
+            "LAB_ORDER_DTL,LabOrder,LabResult", "lab_test_catalogue,LabTest,LabResult",
+            "ICU_STAY_MSTR,IcuStay,Admission", "ED_ATTENDANCE,EmergencyVisit,Encounter",
+            "IPD_AdmissionDtl,Admission,Encounter", "proc_codes,ProcedureCode,Procedure",
+            "rx_drug_orders,Prescription,Medication", "vital_signs_log,VitalSign,LabResult"})
+    void theMostSpecificNamePatternPointsToTheIntendedConcept(String table, String intended, String rival) {
+        List<String> tokens = PACK.nameTokens().table(table).tokens();
+        int intendedBest = bestPattern(intended, tokens);
+        assertThat(intendedBest).as("%s tokens %s", table, tokens).isGreaterThan(0);
+        assertThat(intendedBest).as("%s against %s", table, rival).isGreaterThan(bestPattern(rival, tokens));
+    }
+
+    /** The size of the largest pattern (or 1 for a single name token) of the concept found in the tokens. */
+    private static int bestPattern(String concept, List<String> tokens) {
+        int best = PACK.requireConcept(concept).nameTokens().stream().anyMatch(tokens::contains) ? 1 : 0;
+        for (NameHint pattern : PACK.namePatterns(concept)) {
+            if (pattern.matches(tokens)) {
+                best = Math.max(best, pattern.tokens().size());
+            }
+        }
+        return best;
+    }
 }
