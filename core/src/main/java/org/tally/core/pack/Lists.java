@@ -21,8 +21,16 @@ final class Lists {
         return List.copyOf(new ArrayList<>(list));
     }
 
-    static <K, V> Map<K, V> copy(Map<K, V> map) {
-        return map == null ? Map.of() : Map.copyOf(map);
+    static <K, V> Map<K, V> copy(Map<K, V> map, String field) {
+        if (map == null) {
+            return Map.of();
+        }
+        map.forEach((key, value) -> {
+            if (value == null) {
+                throw new IllegalArgumentException(field + " entry '" + key + "' has no value; give it one or remove it");
+            }
+        });
+        return Map.copyOf(map);
     }
 
     static String text(String value) {

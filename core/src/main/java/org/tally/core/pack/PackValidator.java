@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.tally.core.names.NameRules;
 import org.tally.core.names.NameTokens;
 
 /**
@@ -31,7 +32,25 @@ final class PackValidator {
 
     private PackValidator(PackDocument doc) {
         this.doc = doc;
-        this.names = new NameTokens(doc.vocabulary().toRules());
+        this.names = new NameTokens(usableRules(doc.vocabulary()));
+    }
+
+    /** The vocabulary without malformed entries (reported separately), so checking tokens never trips over them. */
+    private static NameRules usableRules(Vocabulary v) {
+        Map<String, List<String>> abbreviations = new HashMap<>();
+        v.abbreviations().forEach((key, words) -> {
+            if (key != null && words != null && !words.isEmpty() && words.stream().allMatch(w -> w != null)) {
+                abbreviations.put(key, words);
+            }
+        });
+        Map<String, String> plurals = new HashMap<>();
+        v.irregularPlurals().forEach((plural, singular) -> {
+            if (plural != null && singular != null) {
+                plurals.put(plural, singular);
+            }
+        });
+        return new NameRules(abbreviations, Set.copyOf(v.tablePrefixes()), Set.copyOf(v.tableSuffixes()),
+                Set.copyOf(v.gluedPrefixes()), plurals, Set.copyOf(v.invariantWords()));
     }
 
     static List<String> problems(PackDocument doc) {

@@ -15,11 +15,11 @@ public record Vocabulary(
         List<String> invariantWords) {
 
     public Vocabulary {
-        abbreviations = Lists.copy(abbreviations);
+        abbreviations = Lists.copy(abbreviations, "abbreviations");
         tablePrefixes = Lists.copy(tablePrefixes, "tablePrefixes");
         tableSuffixes = Lists.copy(tableSuffixes, "tableSuffixes");
         gluedPrefixes = Lists.copy(gluedPrefixes, "gluedPrefixes");
-        irregularPlurals = Lists.copy(irregularPlurals);
+        irregularPlurals = Lists.copy(irregularPlurals, "irregularPlurals");
         invariantWords = Lists.copy(invariantWords, "invariantWords");
     }
 

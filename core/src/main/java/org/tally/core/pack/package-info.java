@@ -10,7 +10,8 @@
  *                   "irregularPlurals": {"diagnoses": "diagnosis", …}, "invariantWords": ["diabetes", …] },
  *   "serviceLines": [ {"id": "Maternity", "label": "Maternity", "description": "…", "phrases": ["obstetrics", …]} ],
  *   "concepts": [ {"id": "Delivery", "singular": "delivery", "plural": "deliveries", "synonyms": ["mat", "ob", …],
- *                  "nameTokens": ["delivery", …], "columnTokens": ["method", …],
+ *                  "nameTokens": ["delivery", …], "namePatterns": [["lab", "order"], …],
+ *                  "columnTokens": ["method", …],
  *                  "requiredRoles": [["PatientRef","EncounterRef"], ["EventTime","StartTime"]],
  *                  "description": "…", "serviceLines": ["Maternity"], "shared": false,
  *                  "roleHints": [ {"phrases": ["mode of delivery", …], "roles": ["Category","Type"],
@@ -29,7 +30,9 @@
  *
  * <p>Meanings the binder relies on: a required-role entry is one role or a list of alternatives; every entry must be
  * present. Name tokens, column tokens and name hints are in normal form (the output of
- * {@link org.tally.core.names.NameTokens}), which validation enforces. A name hint is a list of tokens that must
+ * {@link org.tally.core.names.NameTokens}), which validation enforces. A name pattern is a token combination that, all
+ * present in a table name, outranks single name tokens ({@link org.tally.core.pack.DomainPack#namePatterns} adds each
+ * concept's own singular). A name hint is a list of tokens that must
  * <em>all</em> appear in a column's tokens; a list of hints means any one hint suffices. Predicate alternatives are
  * ordered ways of expressing the same fact: the first that binds completely wins; none binding is a refusal. Value
  * classes apply only to their roles (and concepts, when listed); spellings compare by

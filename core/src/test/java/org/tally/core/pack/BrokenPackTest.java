@@ -217,6 +217,19 @@ class BrokenPackTest {
     }
 
     @Test
+    void nullsInsideTheVocabularyAndListsAreNamedNotThrown() {
+        ObjectNode pack = shipped();
+        ((ObjectNode) pack.get("vocabulary").get("abbreviations")).putNull("dob");
+        assertThat(failure(pack).problems()).singleElement().asString().startsWith("pack: vocabulary")
+                .endsWith("abbreviations entry 'dob' has no value; give it one or remove it");
+        ObjectNode other = shipped();
+        entry(other, "concepts", "Bed").withArray("synonyms").addNull();
+        assertThat(failure(other).problems()).singleElement().asString()
+                .startsWith("concept 'Bed': synonyms")
+                .contains("synonyms holds a null entry; remove it");
+    }
+
+    @Test
     void missingFieldsAreNamedAndEveryProblemIsReported() {
         ObjectNode pack = shipped();
         pack.put("version", 0);
