@@ -68,6 +68,24 @@ final class PackValidator {
         ambiguousTerms();
         homographs();
         predicates();
+        serviceLinePhrases();
+    }
+
+    /** "Switch to maternity" must not read as a concept or a predicate, nor the other way round. */
+    private void serviceLinePhrases() {
+        Map<String, String> taken = new HashMap<>();
+        doc.concepts().forEach(c -> c.terms().forEach(t -> taken.putIfAbsent(singularKey(t), "concept '" + c.id() + "'")));
+        doc.predicates().forEach(p -> p.phrases().forEach(
+                ph -> taken.putIfAbsent(singularKey(ph), "predicate '" + p.id() + "'")));
+        for (ServiceLine line : doc.serviceLines()) {
+            for (int i = 0; i < line.phrases().size(); i++) {
+                String owner = taken.get(singularKey(line.phrases().get(i)));
+                if (owner != null) {
+                    problem("serviceLine '" + line.id() + "'", "phrases[" + i + "] '" + line.phrases().get(i)
+                            + "' also names " + owner + "; a phrase must name one thing");
+                }
+            }
+        }
     }
 
     private void problem(String entry, String message) {
@@ -416,7 +434,7 @@ final class PackValidator {
             for (int i = 0; i < p.phrases().size(); i++) {
                 String phrase = p.phrases().get(i);
                 for (Concept c : doc.concepts()) {
-                    boolean clash = c.terms().stream().anyMatch(t -> ValueText.key(t).equals(ValueText.key(phrase)));
+                    boolean clash = c.terms().stream().anyMatch(t -> singularKey(t).equals(singularKey(phrase)));
                     if (clash) {
                         problem(entry, "phrases[" + i + "] '" + phrase + "' also names concept '" + c.id()
                                 + "'; a question word must name a concept or a predicate, not both");
@@ -547,6 +565,13 @@ final class PackValidator {
                         + String.join(" ", normal) + "); write that instead");
             }
         }
+    }
+
+    /** The comparison key with every word singular, as question words are looked up ("labs" finds "lab"). */
+    private String singularKey(String text) {
+        List<String> words = new ArrayList<>();
+        NameTokens.split(text).forEach(w -> words.add(names.singular(w)));
+        return ValueText.key(String.join(" ", words));
     }
 
     private void checkRole(String entry, String field, String role) {

@@ -188,6 +188,15 @@ class BrokenPackTest {
     }
 
     @Test
+    void aServiceLinePhraseThatAlsoNamesAConceptIsRejected() {
+        ObjectNode pack = shipped();
+        entry(pack, "serviceLines", "Diagnostics").withArray("phrases").add("labs");
+        assertThat(failure(pack).problems()).singleElement().asString()
+                .startsWith("serviceLine 'Diagnostics': phrases[")
+                .endsWith("'labs' also names concept 'LabResult'; a phrase must name one thing");
+    }
+
+    @Test
     void anIncludeCycleIsNamed() {
         ObjectNode pack = shipped();
         entry(pack, "valueClasses", "critical").withArray("includes").add("abnormal");

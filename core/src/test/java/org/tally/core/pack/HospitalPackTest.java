@@ -64,8 +64,8 @@ class HospitalPackTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"pt,Patient", "pat,Patient", "adt,Admission", "ipd,Admission", "adm,Admission", "opd,Encounter",
-            "enc,Encounter", "rx,Prescription", "appt,Appointment", "mat,Delivery", "ob,Delivery", "lab,LabResult",
+    @CsvSource({"pt,Patient", "pat,Patient", "adt,Admission", "ipd,Admission", "adm,Admission",
+            "enc,Encounter", "opd,", "rx,Prescription", "appt,Appointment", "mat,Delivery", "ob,Delivery", "lab,LabResult",
             "res,LabResult", "dx,Diagnosis", "proc,Procedure", "ed,EmergencyVisit", "er,EmergencyVisit",
             "icu,IcuStay", "med,Medication", "C-Sections,", "Deliveries,Delivery", "lab results,LabResult",
             "hospital visits,Encounter", "labs,LabResult", "ICU Stays,IcuStay", "vitals,VitalSign"})
@@ -75,6 +75,14 @@ class HospitalPackTest {
         } else {
             assertThat(PACK.conceptsNamedBy(term)).containsExactly(concept);
         }
+    }
+
+    @Test
+    void outpatientWordsFilterEncountersRatherThanNameThemAll() {
+        // "OPD visits" on a table of all encounters must filter to outpatients, so OPD is a predicate, not a synonym
+        assertThat(PACK.predicateForPhrase("OPD").orElseThrow().id()).isEqualTo("outpatient");
+        assertThat(PACK.predicateForPhrase("outpatient visits").orElseThrow().on("Encounter")).isPresent();
+        assertThat(PACK.nameTokens().table("OPD_Visit").tokens()).containsExactly("outpatient", "visit");
     }
 
     @Test
