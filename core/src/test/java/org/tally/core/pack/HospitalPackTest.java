@@ -85,6 +85,22 @@ class HospitalPackTest {
         assertThat(PACK.nameTokens().table("OPD_Visit").tokens()).containsExactly("outpatient", "visit");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"nurses", "doctors", "midwives", "physician"})
+    void wordsForASubsetOfStaffAreFiltersNotNamesForAllStaff(String word) {
+        assertThat(PACK.conceptsNamedBy(word)).isEmpty();
+        Predicate p = PACK.predicateForPhrase(word).orElseThrow();
+        assertThat(p.on("Provider")).isPresent();
+        assertThat(PACK.conceptsNamedBy("staff")).containsExactly("Provider");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"near miss", "discharge summary", "drug allergy", "outpatient appointment", "cpt code"})
+    void wordsForASubsetOfRecordsNameNoConcept(String words) {
+        // counting every incident for "near misses" would be a wrong answer that executes
+        assertThat(PACK.conceptsNamedBy(words)).isEmpty();
+    }
+
     @Test
     void ambiguousAbbreviationsNameEveryCandidateAndAreNeverExpanded() {
         assertThat(PACK.conceptsNamedBy("obs")).containsExactlyInAnyOrder("VitalSign", "Delivery");
