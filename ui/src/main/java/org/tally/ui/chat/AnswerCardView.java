@@ -77,7 +77,7 @@ public final class AnswerCardView extends VBox {
         message.setId("refusal-message");
         getChildren().add(message);
         if (!card.suggestions().isEmpty()) {
-            getChildren().add(text("Questions Tally can answer on this source:", "card-hint"));
+            getChildren().add(text("You could try one of these instead:", "card-hint"));
             getChildren().add(buttons(card.suggestions(), "suggestion-chip", chat::ask));
         }
     }
