@@ -1,0 +1,243 @@
+package org.tally.core.safety;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import net.sf.jsqlparser.expression.AnalyticExpression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.ParenthesedStatement;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.WithItem;
+import org.tally.core.source.Dialect;
+
+/**
+ * Walks every object of a parsed query, not just the parts a visitor knows: each reachable node must be of a
+ * class on {@link AllowedNodes} (so a construct JSqlParser adds later is refused until someone looks at it),
+ * every relation must be allowed or a CTE in scope, and no function may be on {@link ForbiddenFunctions}.
+ * CTE names are scoped the way databases resolve them: a WITH item sees the items before it (and itself when
+ * RECURSIVE), the query body sees all of them, and nothing outside the WITH sees them.
+ */
+final class QueryInspector {
+
+    private static final int MAX_DEPTH = 400;
+    private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentHashMap<>();
+
+    private final Dialect dialect;
+    private final AllowedRelations allowed;
+    private final IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
+
+    QueryInspector(Dialect dialect, AllowedRelations allowed) {
+        this.dialect = dialect;
+        this.allowed = allowed;
+    }
+
+    void inspect(Select query) {
+        walk(query, Set.of(), 0);
+    }
+
+    private void walk(Object node, Set<String> ctes, int depth) {
+        if (node == null) {
+            return;
+        }
+        if (depth > MAX_DEPTH) {
+            throw new UnsafeSqlException("the query is nested too deeply: simplify it");
+        }
+        if (node instanceof Collection<?> items) {
+            for (Object item : items) {
+                walk(item, ctes, depth + 1);
+            }
+            return;
+        }
+        if (node instanceof Object[] items) {
+            for (Object item : items) {
+                walk(item, ctes, depth + 1);
+            }
+            return;
+        }
+        Class<?> type = node.getClass();
+        if (!AllowedNodes.isSyntaxNode(type) || seen.put(node, Boolean.TRUE) != null) {
+            return;
+        }
+        AllowedNodes.check(node);
+        if (node instanceof Select select) {
+            SelectClauses.check(select);
+            List<WithItem<?>> with = select.getWithItemsList();
+            Set<String> inner = ctes;
+            if (with != null && !with.isEmpty()) {
+                inner = walkWith(with, ctes, depth);
+            }
+            walkFields(node, inner, depth, "withItemsList");
+            return;
+        }
+        if (node instanceof Table table) {
+            checkRelation(table, ctes);
+            walkFields(node, ctes, depth, "resolvedTable");
+            return;
+        }
+        if (node instanceof Column column) {
+            checkColumn(column);
+            walkFields(node, ctes, depth, "table"); // the qualifier names an alias or table already in FROM
+            return;
+        }
+        if (node instanceof AllTableColumns) {
+            walkFields(node, ctes, depth, "table");
+            return;
+        }
+        if (node instanceof Function function) {
+            checkFunction(function.getMultipartName(), function.toString());
+        } else if (node instanceof AnalyticExpression analytic) {
+            checkFunction(List.of(analytic.getName() == null ? "" : analytic.getName()), analytic.toString());
+        }
+        walkFields(node, ctes, depth, null);
+    }
+
+    private Set<String> walkWith(List<WithItem<?>> with, Set<String> outer, int depth) {
+        Set<String> visible = new HashSet<>(outer);
+        for (WithItem<?> item : with) {
+            ParenthesedStatement body = item.getStatement();
+            String name = AllowedRelations.fold(ForbiddenFunctions.unquote(item.getAliasName() == null ? ""
+                    : item.getAliasName().strip()));
+            if (!(body instanceof ParenthesedSelect)) {
+                throw new UnsafeSqlException("the WITH item '" + name + "' is a data-modifying statement ("
+                        + (body == null ? "unknown" : body.getClass().getSimpleName().replace("Parenthesed", "")
+                        .toUpperCase(Locale.ROOT)) + "): a WITH item must be a SELECT");
+            }
+            if (item.getWithFunctionDeclaration() != null || item.getSearchClause() != null
+                    || item.getCycleClause() != null) {
+                throw new UnsafeSqlException("the WITH item '" + name + "' declares a function or a SEARCH/CYCLE"
+                        + " clause: write a plain WITH name AS (SELECT ...)");
+            }
+            if (name.isEmpty()) {
+                throw new UnsafeSqlException("a WITH item has no name: write WITH name AS (SELECT ...)");
+            }
+            Set<String> forBody = new HashSet<>(visible);
+            if (item.isRecursive()) {
+                forBody.add(name);
+            }
+            if (item.getWithItemList() != null) {
+                walk(item.getWithItemList(), Set.copyOf(visible), depth + 1);
+            }
+            walk(body, Set.copyOf(forBody), depth + 1);
+            visible.add(name);
+        }
+        return Set.copyOf(visible);
+    }
+
+    private void walkFields(Object node, Set<String> ctes, int depth, String skipped) {
+        for (Field field : fieldsOf(node.getClass())) {
+            if (field.getName().equals(skipped)) {
+                continue;
+            }
+            Object value;
+            try {
+                value = field.get(node);
+            } catch (IllegalAccessException e) {
+                throw new UnsafeSqlException("the query could not be inspected (" + field.getName() + "): refused");
+            }
+            walk(value, ctes, depth + 1);
+        }
+    }
+
+    private static List<Field> fieldsOf(Class<?> type) {
+        return FIELDS.computeIfAbsent(type, t -> {
+            List<Field> fields = new ArrayList<>();
+            for (Class<?> k = t; k != null && k != Object.class; k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()
+                            || f.getType() == String.class) {
+                        continue;
+                    }
+                    f.setAccessible(true);
+                    fields.add(f);
+                }
+            }
+            return List.copyOf(fields);
+        });
+    }
+
+    private void checkRelation(Table table, Set<String> ctes) {
+        String shown = table.getFullyQualifiedName();
+        List<String> parts = table.getNameParts();
+        boolean databaseLink = parts != null && parts.stream().anyMatch(p -> p != null && p.contains("@")
+                && !p.startsWith("@"));
+        if (table.isTableVariable() || databaseLink || table.getTimeTravel() != null
+                || table.getTimeTravelStrAfterAlias() != null) {
+            throw new UnsafeSqlException("'" + shown + "' is not a plain table reference (table variable, database"
+                    + " link or time travel): read an allowed table by its name");
+        }
+        int count = parts == null ? 1 : parts.size();
+        String name = ForbiddenFunctions.unquote(table.getName() == null ? "" : table.getName().strip());
+        String schema = table.getSchemaName() == null ? null : ForbiddenFunctions.unquote(table.getSchemaName().strip());
+        if (schema != null && schema.isEmpty()) {
+            schema = null;
+        }
+        if (count > 2 || table.getDatabaseName() != null && !table.getDatabaseName().isBlank()) {
+            throw new UnsafeSqlException("'" + shown + "' names another database or server: only tables of the"
+                    + " source's own schema may be read (" + allowed.describe() + ")");
+        }
+        if (name.isEmpty()) {
+            throw new UnsafeSqlException("a table reference has no name");
+        }
+        if (name.startsWith("#") || name.startsWith("@")) {
+            throw new UnsafeSqlException("'" + shown + "' is a temporary table or table variable: read an allowed"
+                    + " table instead");
+        }
+        if (schema != null && SystemCatalogs.isSystemSchema(schema)) {
+            throw new UnsafeSqlException("'" + shown + "' is in the system catalog schema '" + schema + "', which is"
+                    + " never readable: query the source's own tables (" + allowed.describe() + ")");
+        }
+        String folded = AllowedRelations.fold(name);
+        if (schema == null && ctes.contains(folded)) {
+            return;
+        }
+        if (schema == null && SystemCatalogs.isUnqualifiedCatalogName(dialect, folded)) {
+            throw new UnsafeSqlException("'" + shown + "' is a system catalog table on " + LexicalGuard.name(dialect)
+                    + ", which is never readable: query the source's own tables (" + allowed.describe() + ")");
+        }
+        if (schema == null && folded.equals("dual") && (dialect == Dialect.MYSQL || dialect == Dialect.H2)) {
+            return; // the one-row pseudo table
+        }
+        if (!allowed.allows(schema, name)) {
+            throw new UnsafeSqlException("table '" + shown + "' is not in the allow-list for this source: use one"
+                    + " of the " + allowed.describe());
+        }
+    }
+
+    private static void checkColumn(Column column) {
+        String name = ForbiddenFunctions.unquote(column.getColumnName() == null ? "" : column.getColumnName());
+        String folded = AllowedRelations.fold(name);
+        if (column.getTable() != null && (folded.equals("nextval") || folded.equals("currval"))) {
+            throw new UnsafeSqlException("'" + column + "' reads a sequence, which advances it (a write): remove it");
+        }
+    }
+
+    private void checkFunction(List<String> nameParts, String text) {
+        if (nameParts == null || nameParts.isEmpty()) {
+            return;
+        }
+        String last = nameParts.get(nameParts.size() - 1);
+        String shown = String.join(".", nameParts);
+        ForbiddenFunctions.why(last).ifPresent(why -> {
+            throw new UnsafeSqlException("function " + shown + "() is not allowed: " + why + ". Tally runs plain"
+                    + " reads only; remove it");
+        });
+        if (nameParts.size() > 1) {
+            throw new UnsafeSqlException("schema-qualified function " + shown + "() is not allowed: it may be a"
+                    + " user-defined or system routine that reads past the allow-list; use built-in functions"
+                    + " without a schema");
+        }
+    }
+}
