@@ -32,6 +32,7 @@ final class TallyCli {
     int execute(String[] args) {
         CommandLine cli = new CommandLine(this);
         cli.addSubcommand("ask", new AskCommand(wiring.engines(), in, out, err));
+        cli.addSubcommand("check-sql", new CheckSqlCommand(wiring.sources(), in, out, err));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
