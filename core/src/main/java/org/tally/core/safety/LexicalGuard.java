@@ -25,11 +25,15 @@ final class LexicalGuard {
     private LexicalGuard() {
     }
 
+    /** Deeper nesting is refused before parsing: the parser's backtracking grows fast with depth. */
+    static final int MAX_PARENTHESIS_DEPTH = 48;
+
     /** The statement with comments replaced by spaces. @throws UnsafeSqlException naming the construct */
     static String stripComments(String sql, Dialect dialect) {
         StringBuilder out = new StringBuilder(sql.length());
         int n = sql.length();
         int i = 0;
+        int depth = 0;
         while (i < n) {
             char c = sql.charAt(i);
             char next = i + 1 < n ? sql.charAt(i + 1) : '\0';
@@ -64,6 +68,12 @@ final class LexicalGuard {
                         + " accepted: use single-quoted strings and ? parameters");
             } else {
                 checkCodeCharacter(c);
+                if (c == '(' && ++depth > MAX_PARENTHESIS_DEPTH) {
+                    throw new UnsafeSqlException("the statement nests parentheses more than " + MAX_PARENTHESIS_DEPTH
+                            + " deep: simplify it");
+                } else if (c == ')') {
+                    depth--;
+                }
                 out.append(c);
                 i++;
             }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.schema.Column;
@@ -33,6 +34,10 @@ import org.tally.core.source.Dialect;
 final class QueryInspector {
 
     private static final int MAX_DEPTH = 400;
+    /** Statement keywords that must not appear unquoted as names. */
+    private static final Set<String> RESERVED_WORDS = Set.of("insert", "update", "delete", "merge", "drop", "create",
+            "alter", "truncate", "grant", "revoke", "exec", "execute", "call", "copy", "lock", "into", "outfile",
+            "dumpfile", "set", "commit", "rollback", "shutdown", "kill");
     private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentHashMap<>();
 
     private final Dialect dialect;
@@ -87,6 +92,12 @@ final class QueryInspector {
             walkFields(node, ctes, depth, "resolvedTable");
             return;
         }
+        if (node instanceof Alias alias) {
+            checkName(alias.getName());
+            if (alias.getAliasColumns() != null) {
+                alias.getAliasColumns().forEach(c -> checkName(c.name));
+            }
+        }
         if (node instanceof Column column) {
             checkColumn(column);
             walkFields(node, ctes, depth, "table"); // the qualifier names an alias or table already in FROM
@@ -123,6 +134,7 @@ final class QueryInspector {
             if (name.isEmpty()) {
                 throw new UnsafeSqlException("a WITH item has no name: write WITH name AS (SELECT ...)");
             }
+            checkName(item.getAliasName());
             Set<String> forBody = new HashSet<>(visible);
             if (item.isRecursive()) {
                 forBody.add(name);
@@ -170,6 +182,8 @@ final class QueryInspector {
 
     private void checkRelation(Table table, Set<String> ctes) {
         String shown = table.getFullyQualifiedName();
+        checkName(table.getName());
+        checkName(table.getSchemaName());
         List<String> parts = table.getNameParts();
         boolean databaseLink = parts != null && parts.stream().anyMatch(p -> p != null && p.contains("@")
                 && !p.startsWith("@"));
@@ -216,7 +230,43 @@ final class QueryInspector {
         }
     }
 
+    /**
+     * Names may not hide what the statement does: no unquoted write keyword used as a name (JSqlParser reads
+     * {@code SELECT DELETE FROM t} as a column), no '@' (variables) and no catalog schema inside a name.
+     */
+    static void checkName(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return;
+        }
+        String name = ForbiddenFunctions.unquote(raw.strip());
+        String folded = AllowedRelations.fold(name);
+        boolean quoted = !name.equals(raw.strip());
+        if (!quoted && RESERVED_WORDS.contains(folded)) {
+            throw new UnsafeSqlException("'" + raw.strip() + "' is a reserved SQL word used as a name: quote it if it"
+                    + " really is a column or alias name");
+        }
+        if (folded.contains("@")) {
+            throw new UnsafeSqlException("'" + raw.strip() + "' holds '@' (session or system variables are not"
+                    + " allowed): rename or remove it");
+        }
+        if (folded.contains("information_schema") || folded.contains("pg_catalog")) {
+            throw new UnsafeSqlException("'" + raw.strip() + "' names a system catalog: query the source's own"
+                    + " tables");
+        }
+    }
+
     private static void checkColumn(Column column) {
+        checkName(column.getColumnName());
+        Table qualifier = column.getTable();
+        if (qualifier != null) {
+            checkName(qualifier.getName());
+            checkName(qualifier.getSchemaName());
+            if (qualifier.getSchemaName() != null && SystemCatalogs.isSystemSchema(
+                    ForbiddenFunctions.unquote(qualifier.getSchemaName().strip()))) {
+                throw new UnsafeSqlException("'" + column + "' refers to the system catalog schema '"
+                        + qualifier.getSchemaName() + "': query the source's own tables");
+            }
+        }
         String name = ForbiddenFunctions.unquote(column.getColumnName() == null ? "" : column.getColumnName());
         String folded = AllowedRelations.fold(name);
         if (column.getTable() != null && (folded.equals("nextval") || folded.equals("currval"))) {
@@ -234,6 +284,7 @@ final class QueryInspector {
             throw new UnsafeSqlException("function " + shown + "() is not allowed: " + why + ". Tally runs plain"
                     + " reads only; remove it");
         });
+        nameParts.forEach(QueryInspector::checkName);
         if (nameParts.size() > 1) {
             throw new UnsafeSqlException("schema-qualified function " + shown + "() is not allowed: it may be a"
                     + " user-defined or system routine that reads past the allow-list; use built-in functions"
