@@ -36,6 +36,7 @@ final class ForbiddenFunctions {
             Map.entry("openrowset", REMOTE), Map.entry("opendatasource", REMOTE), Map.entry("openquery", REMOTE),
             Map.entry("openxml", REMOTE), Map.entry("link_schema", REMOTE),
             Map.entry("exec", DYNAMIC), Map.entry("execute", DYNAMIC), Map.entry("eval", DYNAMIC),
+            Map.entry("ts_stat", DYNAMIC), Map.entry("ts_rewrite", DYNAMIC),
             Map.entry("get_lock", LOCKS), Map.entry("release_lock", LOCKS), Map.entry("release_all_locks", LOCKS),
             Map.entry("is_free_lock", LOCKS), Map.entry("is_used_lock", LOCKS),
             Map.entry("set_config", ADMIN), Map.entry("current_setting", ADMIN), Map.entry("set", ADMIN),

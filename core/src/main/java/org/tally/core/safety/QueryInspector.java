@@ -29,7 +29,8 @@ import org.tally.core.source.Dialect;
  * class on {@link AllowedNodes} (so a construct JSqlParser adds later is refused until someone looks at it),
  * every relation must be allowed or a CTE in scope, and no function may be on {@link ForbiddenFunctions}.
  * CTE names are scoped the way databases resolve them: a WITH item sees the items before it (and itself when
- * RECURSIVE), the query body sees all of them, and nothing outside the WITH sees them.
+ * RECURSIVE), the query body sees all of them, and nothing outside the WITH sees them. A reference counts as a CTE
+ * only when spelled exactly as declared; any other spelling is checked as a table.
  */
 final class QueryInspector {
 
@@ -119,8 +120,7 @@ final class QueryInspector {
         Set<String> visible = new HashSet<>(outer);
         for (WithItem<?> item : with) {
             ParenthesedStatement body = item.getStatement();
-            String name = AllowedRelations.fold(ForbiddenFunctions.unquote(item.getAliasName() == null ? ""
-                    : item.getAliasName().strip()));
+            String name = item.getAliasName() == null ? "" : item.getAliasName().strip();
             if (!(body instanceof ParenthesedSelect)) {
                 throw new UnsafeSqlException("the WITH item '" + name + "' is a data-modifying statement ("
                         + (body == null ? "unknown" : body.getClass().getSimpleName().replace("Parenthesed", "")
@@ -134,7 +134,7 @@ final class QueryInspector {
             if (name.isEmpty()) {
                 throw new UnsafeSqlException("a WITH item has no name: write WITH name AS (SELECT ...)");
             }
-            checkName(item.getAliasName());
+            checkName(name);
             Set<String> forBody = new HashSet<>(visible);
             if (item.isRecursive()) {
                 forBody.add(name);
@@ -214,7 +214,9 @@ final class QueryInspector {
                     + " never readable: query the source's own tables (" + allowed.describe() + ")");
         }
         String folded = AllowedRelations.fold(name);
-        if (schema == null && ctes.contains(folded)) {
+        // a CTE only when spelled exactly as declared (same case, same quotes): databases fold case and quotes
+        // differently, and WITH "Secret" AS (...) SELECT * FROM secret reads the table secret on PostgreSQL
+        if (schema == null && table.getSchemaName() == null && ctes.contains(table.getName().strip())) {
             return;
         }
         if (schema == null && SystemCatalogs.isUnqualifiedCatalogName(dialect, folded)) {

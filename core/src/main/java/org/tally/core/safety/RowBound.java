@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.AllValue;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.NullValue;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.Fetch;
 import net.sf.jsqlparser.statement.select.Limit;
@@ -59,7 +61,9 @@ final class RowBound {
             limit = new Limit();
             limit.setRowCount(new LongValue(cap));
             query.setLimit(limit);
-        } else if (limit.isLimitNull() || limit.isLimitAll() || exceeds(limit.getRowCount(), cap)) {
+        } else if (limit.isLimitNull() || limit.isLimitAll() || limit.getRowCount() == null
+                || limit.getRowCount() instanceof AllValue || limit.getRowCount() instanceof NullValue
+                || exceeds(limit.getRowCount(), cap)) {
             limit.setLimitAll(false);
             limit.setLimitNull(false);
             limit.setRowCount(new LongValue(cap));
@@ -209,10 +213,14 @@ final class RowBound {
         return fetch;
     }
 
-    /** True unless the bound is a literal whole number within the cap (parameters and expressions are replaced). */
+    /**
+     * True when a literal bound is larger than the cap. A bound that is not a literal whole number is refused:
+     * replacing a {@code ?} would shift the positions of the parameters after it.
+     */
     private static boolean exceeds(Expression bound, long cap) {
         if (!(bound instanceof LongValue value)) {
-            return true;
+            throw new UnsafeSqlException("the row bound '" + AllowedNodes.shorten(String.valueOf(bound)) + "' is not a"
+                    + " number: write the row limit as a literal whole number");
         }
         try {
             long n = value.getValue();

@@ -58,8 +58,8 @@ import org.tally.core.source.Dialect;
  *             sys_exec / sys_eval;</li>
  *         <li>other servers and dynamic SQL: dblink*, OPENROWSET, OPENDATASOURCE, OPENQUERY, OPENXML,
  *             LINK_SCHEMA, sp_executesql and every sp_* and xp_* (xp_cmdshell), fn_* (trace and log readers),
- *             query_to_xml / table_to_xml / cursor_to_xml / schema_to_xml / database_to_xml families (they run SQL
- *             given as text or read tables named by a string);</li>
+ *             query_to_xml / table_to_xml / cursor_to_xml / schema_to_xml / database_to_xml families and ts_stat /
+ *             ts_rewrite (they run SQL given as text or read tables named by a string);</li>
  *         <li>locks: get_lock, release_lock, is_free_lock, pg_advisory_* (pg_*);</li>
  *         <li>settings and sessions: set_config and current_setting (settings can reveal server paths),
  *             pg_terminate_backend, pg_cancel_backend, pg_reload_conf (pg_*), CANCEL_SESSION, ABORT_SESSION,
@@ -75,8 +75,9 @@ import org.tally.core.source.Dialect;
  *       from a built-in by name; the executor's read-only connection and transaction contain it. H2's CREATE ALIAS,
  *       COPY, EXEC of strings and WAITFOR are statements and are refused as such.</li>
  *   <li><b>Outer row bound</b> ({@link RowBound}): LIMIT (PostgreSQL, MySQL, H2) or TOP / OFFSET-FETCH (SQL Server)
- *       inserted or clamped to the cap; a smaller literal bound is kept; TOP ... PERCENT, WITH TIES and FETCH ...
- *       PERCENT are refused.</li>
+ *       inserted or clamped to the cap; a smaller literal bound is kept; TOP ... PERCENT, WITH TIES, FETCH ...
+ *       PERCENT and a bound that is a parameter or an expression are refused (replacing a {@code ?} would shift
+ *       the positions of the parameters after it).</li>
  *   <li><b>Fixed point</b>: the rewritten text is the parser's own rendering of the checked tree; it is run through
  *       every rule again and must come back unchanged. Execute that text, never the input.</li>
  * </ol>
