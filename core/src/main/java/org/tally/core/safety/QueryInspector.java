@@ -61,7 +61,10 @@ final class QueryInspector {
         if (depth > MAX_DEPTH) {
             throw new UnsafeSqlException("the query is nested too deeply: simplify it");
         }
-        if (node instanceof Collection<?> items) {
+        Class<?> type = node.getClass();
+        boolean syntax = AllowedNodes.isSyntaxNode(type);
+        // JSqlParser's expression lists are ArrayLists: they are nodes too, walked through their fields below
+        if (node instanceof Collection<?> items && !syntax) {
             for (Object item : items) {
                 walk(item, ctes, depth + 1);
             }
@@ -73,11 +76,15 @@ final class QueryInspector {
             }
             return;
         }
-        Class<?> type = node.getClass();
-        if (!AllowedNodes.isSyntaxNode(type) || seen.put(node, Boolean.TRUE) != null) {
+        if (!syntax || seen.put(node, Boolean.TRUE) != null) {
             return;
         }
         AllowedNodes.check(node);
+        if (node instanceof Collection<?> items) {
+            for (Object item : items) {
+                walk(item, ctes, depth + 1);
+            }
+        }
         if (node instanceof Select select) {
             SelectClauses.check(select);
             List<WithItem<?>> with = select.getWithItemsList();
@@ -166,7 +173,8 @@ final class QueryInspector {
     private static List<Field> fieldsOf(Class<?> type) {
         return FIELDS.computeIfAbsent(type, t -> {
             List<Field> fields = new ArrayList<>();
-            for (Class<?> k = t; k != null && k != Object.class; k = k.getSuperclass()) {
+            // JSqlParser's own fields only: the elements of its list classes are walked as a Collection
+            for (Class<?> k = t; k != null && AllowedNodes.isSyntaxNode(k); k = k.getSuperclass()) {
                 for (Field f : k.getDeclaredFields()) {
                     if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()
                             || f.getType() == String.class) {

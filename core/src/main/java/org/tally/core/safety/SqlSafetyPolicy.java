@@ -161,7 +161,8 @@ public final class SqlSafetyPolicy {
                     + " it differently the second time), so it is refused: simplify it");
         } catch (UnsafeSqlException e) {
             verdict = SafetyVerdict.refuse(e.getMessage());
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
+            // a parser or inspection failure is never a pass (out-of-memory and other VM errors still propagate)
             LOG.debug("safety check failed on an internal error", e);
             verdict = SafetyVerdict.refuse("the statement could not be checked (" + e.getClass().getSimpleName()
                     + "), so it is refused: simplify it");
