@@ -172,6 +172,15 @@ final class AllowedNodes {
     /** @throws UnsafeSqlException when the node's class is not on the list */
     static void check(Object node) {
         Class<?> type = node.getClass();
+        if (node instanceof Function.KeywordArgument argument) {
+            // JSqlParser reads any "f(x WORD y)" this way; of the four databases only GROUP_CONCAT's SEPARATOR is SQL
+            if (!"separator".equalsIgnoreCase(String.valueOf(argument.getKeyword()).strip())) {
+                throw new UnsafeSqlException("'" + shorten(String.valueOf(argument)) + "' inside a function call is"
+                        + " not SQL these databases read the same way (keyword arguments): pass plain"
+                        + " comma-separated arguments");
+            }
+            return;
+        }
         if (ALLOWED.contains(type)) {
             return;
         }

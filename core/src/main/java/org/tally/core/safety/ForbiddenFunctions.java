@@ -85,7 +85,8 @@ final class ForbiddenFunctions {
         }
         char first = part.charAt(0);
         char last = part.charAt(part.length() - 1);
-        if ((first == '"' && last == '"') || (first == '`' && last == '`') || (first == '[' && last == ']')) {
+        if ((first == '"' && last == '"') || (first == '`' && last == '`') || (first == '[' && last == ']')
+                || (first == '\'' && last == '\'')) {
             return part.substring(1, part.length() - 1);
         }
         return part;

@@ -11,16 +11,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.ParenthesedStatement;
+import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.WithItem;
 import org.tally.core.source.Dialect;
 
@@ -35,6 +38,8 @@ import org.tally.core.source.Dialect;
 final class QueryInspector {
 
     private static final int MAX_DEPTH = 400;
+    /** An unquoted name: a letter or _, then letters, digits, _ or $ (no operators, marks or invisible characters). */
+    private static final Pattern PLAIN_NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{Nd}_$]*");
     /** Statement keywords that must not appear unquoted as names. */
     private static final Set<String> RESERVED_WORDS = Set.of("insert", "update", "delete", "merge", "drop", "create",
             "alter", "truncate", "grant", "revoke", "exec", "execute", "call", "copy", "lock", "into", "outfile",
@@ -99,6 +104,9 @@ final class QueryInspector {
             checkRelation(table, ctes);
             walkFields(node, ctes, depth, "resolvedTable");
             return;
+        }
+        if (node instanceof SelectItem<?> item) {
+            checkSelectItem(item);
         }
         if (node instanceof Alias alias) {
             checkName(alias.getName());
@@ -190,8 +198,6 @@ final class QueryInspector {
 
     private void checkRelation(Table table, Set<String> ctes) {
         String shown = table.getFullyQualifiedName();
-        checkName(table.getName());
-        checkName(table.getSchemaName());
         List<String> parts = table.getNameParts();
         boolean databaseLink = parts != null && parts.stream().anyMatch(p -> p != null && p.contains("@")
                 && !p.startsWith("@"));
@@ -217,6 +223,8 @@ final class QueryInspector {
             throw new UnsafeSqlException("'" + shown + "' is a temporary table or table variable: read an allowed"
                     + " table instead");
         }
+        checkName(table.getName());
+        checkName(table.getSchemaName());
         if (schema != null && SystemCatalogs.isSystemSchema(schema)) {
             throw new UnsafeSqlException("'" + shown + "' is in the system catalog schema '" + schema + "', which is"
                     + " never readable: query the source's own tables (" + allowed.describe() + ")");
@@ -251,6 +259,10 @@ final class QueryInspector {
         String name = ForbiddenFunctions.unquote(raw.strip());
         String folded = AllowedRelations.fold(name);
         boolean quoted = !name.equals(raw.strip());
+        if (!quoted && !PLAIN_NAME.matcher(name).matches()) {
+            throw new UnsafeSqlException("'" + raw.strip() + "' is not a plain name (letters, digits and _ only):"
+                    + " quote it if it really is a name");
+        }
         if (!quoted && RESERVED_WORDS.contains(folded)) {
             throw new UnsafeSqlException("'" + raw.strip() + "' is a reserved SQL word used as a name: quote it if it"
                     + " really is a column or alias name");
@@ -262,6 +274,25 @@ final class QueryInspector {
         if (folded.contains("information_schema") || folded.contains("pg_catalog")) {
             throw new UnsafeSqlException("'" + raw.strip() + "' names a system catalog: query the source's own"
                     + " tables");
+        }
+    }
+
+    private static void checkSelectItem(SelectItem<?> item) {
+        Alias alias = item.getAlias();
+        Object expression = item.getExpression();
+        if (alias != null && alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
+            throw new UnsafeSqlException("a column alias with a column list ('" + AllowedNodes.shorten(String.valueOf(
+                    item)) + "') is not SQL: alias a select item with a single name");
+        }
+        if (expression instanceof AllColumns all) {
+            if (alias != null) {
+                throw new UnsafeSqlException("'" + AllowedNodes.shorten(String.valueOf(item)) + "' gives * an alias,"
+                        + " which is not SQL: remove the name after *");
+            }
+            if ((all.getExceptColumns() != null && !all.getExceptColumns().isEmpty())
+                    || (all.getReplaceExpressions() != null && !all.getReplaceExpressions().isEmpty())) {
+                throw new UnsafeSqlException("* EXCEPT / * REPLACE are not accepted: list the columns");
+            }
         }
     }
 
