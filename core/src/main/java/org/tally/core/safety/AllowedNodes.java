@@ -2,6 +2,7 @@ package org.tally.core.safety;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AllValue;
 import net.sf.jsqlparser.expression.AnalyticExpression;
@@ -110,6 +111,8 @@ final class AllowedNodes {
     private AllowedNodes() {
     }
 
+    private static final Pattern TYPE_WORDS = Pattern.compile("[\\p{L}\\p{Nd}_][\\p{L}\\p{Nd}_ ]*");
+
     private static final Set<Class<?>> ALLOWED = Set.of(
             // query structure
             PlainSelect.class, SetOperationList.class, ParenthesedSelect.class, LateralSubSelect.class,
@@ -181,6 +184,10 @@ final class AllowedNodes {
             }
             return;
         }
+        if (node instanceof ColDataType dataType) {
+            checkTypeName(dataType);
+            return;
+        }
         if (ALLOWED.contains(type)) {
             return;
         }
@@ -191,6 +198,21 @@ final class AllowedNodes {
         throw new UnsafeSqlException("the construct '" + shorten(String.valueOf(node)) + "' ("
                 + type.getSimpleName() + ") is not accepted in a read-only query: rewrite it with plain SELECT,"
                 + " joins, subqueries and built-in functions");
+    }
+
+    /** Type names are words (DOUBLE PRECISION, VARCHAR(10), NVARCHAR(MAX)): nothing else may hide in a cast. */
+    private static void checkTypeName(ColDataType dataType) {
+        boolean plain = dataType.getDataType() != null && TYPE_WORDS.matcher(dataType.getDataType()).matches()
+                && (dataType.getCharacterSet() == null || TYPE_WORDS.matcher(dataType.getCharacterSet()).matches());
+        if (plain && dataType.getArgumentsStringList() != null) {
+            for (String argument : dataType.getArgumentsStringList()) {
+                plain &= argument != null && TYPE_WORDS.matcher(argument.strip()).matches();
+            }
+        }
+        if (!plain) {
+            throw new UnsafeSqlException("'" + shorten(String.valueOf(dataType)) + "' is not a plain type name: cast"
+                    + " to a built-in type such as INTEGER, VARCHAR(20) or DATE");
+        }
     }
 
     static String shorten(String text) {

@@ -50,6 +50,11 @@ import org.tally.core.source.Dialect;
  *       unqualified {@code pg_*} names on PostgreSQL (pg_catalog is searched first) and SQL Server's
  *       compatibility views ({@code sysobjects}, ...). Names with a database or server part, temporary tables and
  *       table variables are refused.</li>
+ *   <li><b>Names</b>: unquoted names are plain identifiers (no operators, marks or '#'), never an unquoted write
+ *       keyword (JSqlParser reads {@code SELECT DELETE FROM t} as a column), never hold '@' or a catalog schema;
+ *       type names in casts are plain words; * takes no alias; keyword arguments inside calls only as
+ *       GROUP_CONCAT's SEPARATOR. These close the gaps where JSqlParser accepts text the database would read
+ *       differently (found by the fuzz test).</li>
  *   <li><b>Functions</b> ({@link ForbiddenFunctions}), checked on the tree (also window functions): refused are
  *       <ul>
  *         <li>waiting: sleep, pg_sleep*, delay, waitfor, benchmark, master_pos_wait and friends;</li>
