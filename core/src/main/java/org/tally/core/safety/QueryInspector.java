@@ -38,8 +38,8 @@ import org.tally.core.source.Dialect;
 final class QueryInspector {
 
     private static final int MAX_DEPTH = 400;
-    /** An unquoted name: a letter or _, then letters, digits, _ or $ (no operators, marks or invisible characters). */
-    private static final Pattern PLAIN_NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{Nd}_$]*");
+    /** An unquoted name: a letter or _, then letters, digits or _ (no operators, $, marks or invisible characters). */
+    private static final Pattern PLAIN_NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{Nd}_]*");
     /** Statement keywords that must not appear unquoted as names. */
     private static final Set<String> RESERVED_WORDS = Set.of("insert", "update", "delete", "merge", "drop", "create",
             "alter", "truncate", "grant", "revoke", "exec", "execute", "call", "copy", "lock", "into", "outfile",

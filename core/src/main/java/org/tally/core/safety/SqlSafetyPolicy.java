@@ -206,13 +206,17 @@ public final class SqlSafetyPolicy {
         try {
             return CCJSqlParserUtil.parseStatements(code, PARSER_THREADS, parser -> configure(parser, dialect));
         } catch (JSQLParserException e) {
+            if (timedOut(e)) {
+                throw new UnsafeSqlException("parsing took too long (more than " + parseTimeout.toMillis()
+                        + " ms): simplify the statement");
+            }
             throw new UnsafeSqlException("the SQL does not parse as " + LexicalGuard.name(dialect) + ": "
                     + parserMessage(e) + " — fix the syntax there");
         }
     }
 
     private void configure(CCJSqlParser parser, Dialect dialect) {
-        parser.withTimeOut(parseTimeout.toMillis());
+        parser.withTimeOut(Math.max(1, parseTimeout.toMillis()));
         if (dialect == Dialect.SQLSERVER) {
             parser.withSquareBracketQuotation(true);
         }
@@ -251,13 +255,20 @@ public final class SqlSafetyPolicy {
         return list == null || list.isEmpty();
     }
 
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.util.concurrent.TimeoutException
+                    || (t.getMessage() != null && t.getMessage().contains("Time out occurred"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static String parserMessage(JSQLParserException e) {
         Throwable t = e;
         String message = null;
         while (t != null && message == null) {
-            if (t instanceof java.util.concurrent.TimeoutException) {
-                return "parsing took too long";
-            }
             message = t.getMessage();
             t = t.getCause();
         }
