@@ -61,6 +61,11 @@ final class Wiring {
         return data.demo();
     }
 
+    /** Opens read-only connections to the sources a user names. */
+    SourceConnector sources() {
+        return connector;
+    }
+
     Workstation workstation() {
         return new Workstation(engines(), data);
     }
