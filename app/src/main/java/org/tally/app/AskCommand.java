@@ -14,11 +14,9 @@ import org.tally.core.Progress;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerJson;
 import org.tally.core.answer.EngineFactory;
-import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceConnectionException;
-import org.tally.core.source.SourceRef;
-import org.tally.core.source.UnknownSourceException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,15 +24,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "ask", description = "Answer questions on a source; prints one JSON object per question.")
 final class AskCommand implements Callable<Integer> {
 
-    @Option(names = "--source", paramLabel = "SRC", defaultValue = "demo:dev",
-            description = "A JDBC URL, or demo:dev / demo:alt (the embedded synthetic hospital). Default: ${DEFAULT-VALUE}.")
-    String source;
-
-    @Option(names = "--user", paramLabel = "U", description = "Database account (use a read-only one).")
-    String user;
-
-    @Option(names = "--password", paramLabel = "P", description = "Password of the account.")
-    String password;
+    @Mixin
+    SourceOptions sourceOptions;
 
     @Option(names = "--today", paramLabel = "YYYY-MM-DD", description = "The date relative time phrases count from.")
     String today;
@@ -72,22 +63,17 @@ final class AskCommand implements Callable<Integer> {
         if (conversation && !jsonl) {
             return usage("--conversation needs --jsonl (the lines of standard input are the turns)");
         }
-        if (password != null && user == null) {
-            return usage("--password needs --user");
-        }
         LocalDate day;
         try {
             day = today == null ? null : LocalDate.parse(today);
         } catch (DateTimeParseException e) {
             return usage("--today must be a date as YYYY-MM-DD, not '" + today + "'");
         }
-        SourceRef ref;
-        try {
-            ref = SourceRef.parse(source);
-        } catch (UnknownSourceException e) {
-            return usage(e.getMessage());
+        String problem = sourceOptions.problem();
+        if (problem != null) {
+            return usage(problem);
         }
-        try (AnswerEngine engine = engines.open(ref, new Credentials(user, password), day, Progress.NONE)) {
+        try (AnswerEngine engine = engines.open(sourceOptions.ref(), sourceOptions.credentials(), day, Progress.NONE)) {
             if (!jsonl) {
                 out.println(AnswerJson.line(engine.ask(question)));
                 out.flush();

@@ -26,13 +26,12 @@ import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.RefreshResult;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.catalog.ValueCount;
-import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
-import org.tally.core.source.UnknownSourceException;
 import org.tally.core.state.StateDatabase;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -65,11 +64,7 @@ final class CatalogCommand implements Callable<Integer> {
 
     @Command(name = "refresh", description = "Introspect and profile a source; store and activate a new catalog version.")
     int refresh(
-            @Option(names = "--source", paramLabel = "SRC", defaultValue = "demo:dev",
-                    description = "A JDBC URL, or demo:dev / demo:alt. Default: ${DEFAULT-VALUE}.") String source,
-            @Option(names = "--user", paramLabel = "U", description = "Database account (use a read-only one).")
-            String user,
-            @Option(names = "--password", paramLabel = "P", description = "Password of the account.") String password,
+            @Mixin SourceOptions sourceOptions,
             @Option(names = "--schema", paramLabel = "NAME",
                     description = "Schema (database, on MySQL/MariaDB) to read; default: the connection's current one.")
             String schema,
@@ -80,23 +75,23 @@ final class CatalogCommand implements Callable<Integer> {
             @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
                     description = "Limit for each statement the refresh sends. Default: ${DEFAULT-VALUE}.") int timeout,
             @Option(names = "--json", description = "Print one JSON object instead of text.") boolean json) {
-        if (password != null && user == null) {
-            return usage("--password needs --user");
+        String problem = sourceOptions.problem();
+        if (problem != null) {
+            return usage(problem);
         }
         if (timeout < 1) {
             return usage("--timeout must be at least 1 second, not " + timeout);
         }
-        SourceRef ref;
+        SourceRef ref = sourceOptions.ref();
         RefreshOptions options;
         try {
-            ref = SourceRef.parse(source);
             options = new RefreshOptions(schema, new NamePatterns(include == null ? List.of() : include,
                     exclude == null ? List.of() : exclude), PiiPolicy.byName(), Duration.ofSeconds(timeout));
-        } catch (UnknownSourceException | IllegalArgumentException e) {
+        } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
         try (StateDatabase state = StateDatabase.open(data);
-             Connection connection = connector.open(ref, new Credentials(user, password), Progress.NONE)) {
+             Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
             CatalogRefresher refresher = new CatalogRefresher(new CatalogStore(state),
                     new UuidV7(clock, new java.security.SecureRandom()), clock);
             RefreshResult result = refresher.refresh(ref.name(), ref.dialect(), connection, options, Progress.NONE);

@@ -18,13 +18,12 @@ import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SourceTables;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Credentials;
 import org.tally.core.source.Dialect;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
-import org.tally.core.source.UnknownSourceException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -36,15 +35,8 @@ import picocli.CommandLine.Parameters;
         + " per statement and runs nothing.")
 final class CheckSqlCommand implements Callable<Integer> {
 
-    @Option(names = "--source", paramLabel = "SRC", defaultValue = "demo:dev",
-            description = "A JDBC URL, or demo:dev / demo:alt; its tables are the allow-list. Default: ${DEFAULT-VALUE}.")
-    String source;
-
-    @Option(names = "--user", paramLabel = "U", description = "Database account (use a read-only one).")
-    String user;
-
-    @Option(names = "--password", paramLabel = "P", description = "Password of the account.")
-    String password;
+    @Mixin
+    SourceOptions sourceOptions;
 
     @Option(names = "--dialect", paramLabel = "D",
             description = "postgres, mysql, sqlserver or h2. Default: the source's dialect.")
@@ -91,15 +83,11 @@ final class CheckSqlCommand implements Callable<Integer> {
         if (maxRows < 1) {
             return usage("--max-rows must be at least 1, not " + maxRows);
         }
-        if (password != null && user == null) {
-            return usage("--password needs --user");
+        String problem = sourceOptions.problem();
+        if (problem != null) {
+            return usage(problem);
         }
-        SourceRef ref;
-        try {
-            ref = SourceRef.parse(source);
-        } catch (UnknownSourceException e) {
-            return usage(e.getMessage());
-        }
+        SourceRef ref = sourceOptions.ref();
         Dialect target = ref.dialect();
         if (dialect != null) {
             target = Dialect.fromId(dialect).orElse(null);
@@ -108,7 +96,7 @@ final class CheckSqlCommand implements Callable<Integer> {
             }
         }
         AllowedRelations allowed;
-        try (Connection connection = sources.open(ref, new Credentials(user, password), Progress.NONE)) {
+        try (Connection connection = sources.open(ref, sourceOptions.credentials(), Progress.NONE)) {
             allowed = SourceTables.of(connection, ref.dialect());
         } catch (SourceConnectionException e) {
             err.println("tally: " + e.getMessage());
