@@ -72,6 +72,10 @@ public final class Grammar {
     private org.tally.core.spec.QuerySpec run(String question, Map<String, String> choices, LocalDateTime now) {
         List<Token> tokens = Tokenizer.tokenize(question);
         LocalDate today = now.toLocalDate();
-        return new QuestionParser(pack, vocabulary, lexicon, tokens, today, now, choices).parse();
+        org.tally.core.spec.QuerySpec spec =
+                new QuestionParser(pack, vocabulary, lexicon, tokens, today, now, choices).parse();
+        // a contradiction ("paid unpaid bills") is found now, so a parsed spec always has a hash
+        org.tally.core.spec.SpecCanonicalizer.canonicalize(spec);
+        return spec;
     }
 }

@@ -55,9 +55,15 @@ final class TimePhrases {
             j++;
         }
         Match m = relative(j);
+        if (m == null && j > i) {
+            Period p = period(j);
+            m = p == null ? null : new Match(p.length, p.start, p.end);
+        }
         if (m == null && word(j, "in")) {
             m = relativeAfterIn(j + 1);
-            if (m == null) {
+            if (m != null) {
+                m = new Match(m.length + 1, m.from, m.to);
+            } else {
                 Period p = period(j + 1);
                 m = p == null ? null : new Match(p.length + 1, p.start, p.end);
             }
