@@ -604,6 +604,11 @@ final class QuestionParser {
                 return k + n - i;
             }
         }
+        for (int n = Math.min(5, t.size() - i); n >= 2; n--) {
+            if (pack.predicateForPhrase(words(i, i + n)).isPresent()) {
+                return 0; // "by caesarean" is a predicate phrase, not a grouping
+            }
+        }
         throw new GrammarMiss("cannot group " + subject + " by '" + words(k, Math.min(t.size(), k + 2)) + "'");
     }
 
@@ -694,7 +699,8 @@ final class QuestionParser {
         int n;
         if ((n = match(k, "with", "no")) > 0 || (n = match(k, "who", "have", "no")) > 0
                 || (n = match(k, "that", "have", "no")) > 0 || (n = match(k, "have", "no")) > 0
-                || (n = match(k, "has", "no")) > 0 || (n = match(k, "without", "any")) > 0
+                || (n = match(k, "has", "no")) > 0 || (n = match(k, "had", "no")) > 0
+                || (n = match(k, "who", "had", "no")) > 0 || (n = match(k, "without", "any")) > 0
                 || (n = match(k, "without")) > 0 || (n = match(k, "who", "never", "had")) > 0
                 || (n = match(k, "that", "never", "had")) > 0 || (n = match(k, "never", "had")) > 0
                 || (n = match(k, "with", "zero")) > 0) {
