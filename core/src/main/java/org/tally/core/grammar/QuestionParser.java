@@ -854,7 +854,9 @@ final class QuestionParser {
                 }
                 inapplicable = inapplicable == null ? phrase : inapplicable;
             }
-            List<Filter> values = valueFilters(phrase, concept);
+            // a bare number is a value only after in/on/at ("in 3"): "patients 2" must not become a code
+            boolean bareNumber = phrase.chars().allMatch(ch -> Character.isDigit(ch) || ch == ' ');
+            List<Filter> values = bareNumber && !location ? null : valueFilters(phrase, concept);
             if (values != null) {
                 addFilters(values);
                 return n;

@@ -101,6 +101,8 @@ class GrammarRulesTest {
                 .containsExactly(Dimension.of(ColumnRef.of("LabOrder", ColumnRole.STATUS)));
         assertThat(miss(DEV, "how many lab orders by colour")).contains("colour");
         assertThat(parsed(MADE_UP, "how many patients by sex").dimensions()).hasSize(1);
+        // the made-up schema codes sex as 1/2: a stray number is not read as a code
+        assertThat(miss(MADE_UP, "how many patients 2")).contains("2");
     }
 
     private static QuerySpec scheduledSpec(Grammar g, String q) {
