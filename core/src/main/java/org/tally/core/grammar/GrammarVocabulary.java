@@ -1,0 +1,71 @@
+package org.tally.core.grammar;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.tally.core.pack.ObservedValue;
+import org.tally.core.spec.ColumnRole;
+
+/**
+ * What the grammar needs to know about one source, in concepts and roles only. A binding implements it; tests
+ * implement it by hand. Every answer must be exact: a column listed here is one the binder will resolve for the same
+ * concept, role and hint.
+ */
+public interface GrammarVocabulary {
+
+    /** The concept ids of the domain pack that are bound to a table on this source. */
+    Set<String> concepts();
+
+    /** The bound columns of a concept (empty when the concept is not bound), never with role Unknown. */
+    List<Column> columns(String concept);
+
+    /**
+     * Concepts reachable from {@code subject} by following foreign keys forward: one hop ({@code via} null) or two
+     * hops through {@code via}. One entry per distinct path; two entries for the same concept and via mean two
+     * references (a from-ward and a to-ward) that the spec cannot tell apart.
+     */
+    List<Path> forward(String subject);
+
+    /** Whether one foreign-key hop links the two concepts, in either direction (EXISTS / NOT EXISTS). */
+    boolean linked(String a, String b);
+
+    /** Words of the bound table names that name a concept in a question (e.g. "ipd admission"), lower case. */
+    List<String> tableWords(String concept);
+
+    /** Administrator value aliases: a question phrase that means one observed value of one column. */
+    List<ValueAlias> aliases();
+
+    /**
+     * One bound column, described without its physical name.
+     *
+     * @param role       the column's role
+     * @param nameTokens the normalised tokens of its name, for the pack's name hints ({@code [delivery, mode]})
+     * @param hint       the words a column reference must carry when several columns of the concept share the role,
+     *                   null when the role is unique on the concept
+     * @param values     observed values from exact profiling; empty for non-enumerated or PII columns
+     */
+    record Column(ColumnRole role, List<String> nameTokens, String hint, List<ObservedValue> values) {
+        public Column {
+            Objects.requireNonNull(role, "role");
+            nameTokens = List.copyOf(nameTokens);
+            values = List.copyOf(values);
+        }
+    }
+
+    /** A concept reachable from a subject, directly ({@code via} null) or through one intermediate concept. */
+    record Path(String concept, String via) {
+        public Path {
+            Objects.requireNonNull(concept, "concept");
+        }
+    }
+
+    /** An administrator's alias: {@code phrase} on {@code concept}'s column (role, hint) means {@code value}. */
+    record ValueAlias(String phrase, String concept, ColumnRole role, String hint, String value) {
+        public ValueAlias {
+            Objects.requireNonNull(phrase, "phrase");
+            Objects.requireNonNull(concept, "concept");
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(value, "value");
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.tally.core.grammar;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.tally.core.pack.Concept;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.pack.RoleHint;
+import org.tally.core.pack.ValueText;
+import org.tally.core.spec.ColumnRole;
+
+/** The words a source understands: pack concept terms and role phrases, plus bound table words. */
+final class Lexicon {
+
+    /** Words that carry no meaning in a question once a rule has matched. */
+    static final Set<String> FILLERS = Set.of("the", "please", "were", "was", "there", "did", "we", "have", "has",
+            "of", "a", "an", "any", "all", "is", "are", "do", "does", "in", "total", "me", "currently", "recorded",
+            "our", "so", "far", "that", "which", "who", "be", "being", "been", "to", "for", "at");
+
+    /** Words that start a modifier: a concept term is not the subject when one of these precedes it closely. */
+    static final Set<String> STRUCTURAL = Set.of("by", "per", "in", "on", "at", "with", "without", "who", "that",
+            "had", "were", "was", "are", "is", "never", "no", "since", "before", "after", "between", "during",
+            "from", "over", "under", "longer", "shorter", "stayed", "due", "each", "every", "than", "last",
+            "this", "today", "yesterday");
+
+    /** Generic role words usable in "by status", "by type". */
+    static final Map<String, ColumnRole> ROLE_WORDS = Map.of("gender", ColumnRole.GENDER, "sex", ColumnRole.GENDER,
+            "status", ColumnRole.STATUS, "type", ColumnRole.TYPE, "category", ColumnRole.CATEGORY,
+            "severity", ColumnRole.SEVERITY, "priority", ColumnRole.PRIORITY, "location", ColumnRole.LOCATION);
+
+    private final DomainPack pack;
+    private final GrammarVocabulary vocabulary;
+
+    Lexicon(DomainPack pack, GrammarVocabulary vocabulary) {
+        this.pack = pack;
+        this.vocabulary = vocabulary;
+    }
+
+    /** All concepts (bound or not) a phrase names through the pack or the bound table words. */
+    List<String> conceptsNamedBy(String phrase) {
+        Set<String> ids = new LinkedHashSet<>(pack.conceptsNamedBy(phrase));
+        String key = ValueText.key(phrase);
+        for (String concept : vocabulary.concepts()) {
+            for (String words : vocabulary.tableWords(concept)) {
+                if (ValueText.key(words).equals(key) || ValueText.key(words + "s").equals(key)) {
+                    ids.add(concept);
+                }
+            }
+        }
+        return new ArrayList<>(ids);
+    }
+
+    /** The role hints of a concept whose phrase equals {@code phrase}. */
+    List<RoleHint> roleHints(String concept, String phrase) {
+        String key = ValueText.key(phrase);
+        List<RoleHint> out = new ArrayList<>();
+        pack.concept(concept).ifPresent(c -> {
+            for (RoleHint h : c.roleHints()) {
+                for (String p : h.phrases()) {
+                    if (ValueText.key(p).equals(key)) {
+                        out.add(h);
+                        break;
+                    }
+                }
+            }
+        });
+        return out;
+    }
+
+    /** The bound concepts owning a role hint with this phrase. */
+    List<String> conceptsWithRoleHint(String phrase) {
+        List<String> out = new ArrayList<>();
+        for (Concept c : pack.concepts()) {
+            if (vocabulary.concepts().contains(c.id()) && !roleHints(c.id(), phrase).isEmpty()) {
+                out.add(c.id());
+            }
+        }
+        return out;
+    }
+
+    boolean singularTerm(String concept, String phrase) {
+        return pack.concept(concept).map(c -> ValueText.key(c.singular()).equals(ValueText.key(phrase)))
+                .orElse(false);
+    }
+}

@@ -1,0 +1,293 @@
+package org.tally.core.grammar;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.Month;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.TemporalAdjusters;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Time phrases → half-open date ranges [from, to), computed from the injected {@code today}. Weeks start on Monday;
+ * quarters on January, April, July and October. "In the last N days" is today and the N−1 days before it. A month
+ * without a year is its latest occurrence that has begun (in November, "May" is this May; in March, last May).
+ * "After" a period starts when the period ends; "before" ends where it starts; "since" starts where it starts.
+ */
+final class TimePhrases {
+
+    /** A recognised phrase: how many tokens it used and the range (either end may be null, not both). */
+    record Match(int length, LocalDate from, LocalDate to) {
+    }
+
+    private record Period(int length, LocalDate start, LocalDate end) {
+    }
+
+    private static final Map<String, Month> MONTHS = Map.ofEntries(
+            Map.entry("january", Month.JANUARY), Map.entry("jan", Month.JANUARY),
+            Map.entry("february", Month.FEBRUARY), Map.entry("feb", Month.FEBRUARY),
+            Map.entry("march", Month.MARCH), Map.entry("april", Month.APRIL), Map.entry("apr", Month.APRIL),
+            Map.entry("may", Month.MAY), Map.entry("june", Month.JUNE), Map.entry("jun", Month.JUNE),
+            Map.entry("july", Month.JULY), Map.entry("jul", Month.JULY), Map.entry("august", Month.AUGUST),
+            Map.entry("aug", Month.AUGUST), Map.entry("september", Month.SEPTEMBER),
+            Map.entry("sep", Month.SEPTEMBER), Map.entry("sept", Month.SEPTEMBER),
+            Map.entry("october", Month.OCTOBER), Map.entry("oct", Month.OCTOBER),
+            Map.entry("november", Month.NOVEMBER), Map.entry("nov", Month.NOVEMBER),
+            Map.entry("december", Month.DECEMBER), Map.entry("dec", Month.DECEMBER));
+
+    private final List<Token> t;
+    private final LocalDate today;
+
+    TimePhrases(List<Token> tokens, LocalDate today) {
+        this.t = tokens;
+        this.today = today;
+    }
+
+    /** Whether a word can only start a time phrase here (used to stop other phrases). */
+    static boolean isMonth(String word) {
+        return MONTHS.containsKey(word);
+    }
+
+    /** The time phrase starting at {@code i}, or null. */
+    Match at(int i) {
+        int j = i;
+        if (word(j, "during") || word(j, "for")) {
+            j++;
+        }
+        Match m = relative(j);
+        if (m == null && j > i) {
+            Period p = period(j);
+            m = p == null ? null : new Match(p.length, p.start, p.end);
+        }
+        if (m == null && word(j, "in")) {
+            m = relativeAfterIn(j + 1);
+            if (m != null) {
+                m = new Match(m.length + 1, m.from, m.to);
+            } else {
+                Period p = period(j + 1);
+                m = p == null ? null : new Match(p.length + 1, p.start, p.end);
+            }
+        }
+        if (m == null && (word(j, "since") || word(j, "from")) && !isRangeFrom(j)) {
+            Period p = period(j + 1);
+            m = p == null ? null : new Match(p.length + 1, p.start, null);
+        }
+        if (m == null && word(j, "before")) {
+            Period p = period(j + 1);
+            m = p == null ? null : new Match(p.length + 1, null, p.start);
+        }
+        if (m == null && word(j, "after")) {
+            Period p = period(j + 1);
+            m = p == null ? null : new Match(p.length + 1, p.end, null);
+        }
+        if (m == null && (word(j, "between") || word(j, "from"))) {
+            m = range(j);
+        }
+        if (m == null) {
+            return null;
+        }
+        return new Match(m.length + (j - i), m.from, m.to);
+    }
+
+    private boolean isRangeFrom(int j) {
+        return word(j, "from") && range(j) != null;
+    }
+
+    private Match relative(int i) {
+        LocalDate monday = today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
+        LocalDate month = today.withDayOfMonth(1);
+        LocalDate quarter = LocalDate.of(today.getYear(), ((today.getMonthValue() - 1) / 3) * 3 + 1, 1);
+        LocalDate year = LocalDate.of(today.getYear(), 1, 1);
+        if (word(i, "today")) {
+            return new Match(1, today, today.plusDays(1));
+        }
+        if (word(i, "yesterday")) {
+            return new Match(1, today.minusDays(1), today);
+        }
+        int j = word(i, "the") ? i + 1 : i;
+        boolean current = word(j, "this") || word(j, "current");
+        boolean previous = word(j, "last") || word(j, "previous");
+        if (current || previous) {
+            int len = j - i + 2;
+            if (word(j + 1, "week")) {
+                return previous ? new Match(len, monday.minusWeeks(1), monday)
+                        : new Match(len, monday, monday.plusWeeks(1));
+            }
+            if (word(j + 1, "month")) {
+                return previous ? new Match(len, month.minusMonths(1), month)
+                        : new Match(len, month, month.plusMonths(1));
+            }
+            if (word(j + 1, "quarter")) {
+                return previous ? new Match(len, quarter.minusMonths(3), quarter)
+                        : new Match(len, quarter, quarter.plusMonths(3));
+            }
+            if (word(j + 1, "year")) {
+                return previous ? new Match(len, year.minusYears(1), year)
+                        : new Match(len, year, year.plusYears(1));
+            }
+        }
+        return lastN(i);
+    }
+
+    /** "in the last 7 days", "over the past 3 months", "last 30 days", "the past week". */
+    private Match relativeAfterIn(int i) {
+        return lastN(i);
+    }
+
+    private Match lastN(int i) {
+        int j = i;
+        if (word(j, "over") || word(j, "within")) {
+            j++;
+        }
+        if (word(j, "the")) {
+            j++;
+        }
+        if (!(word(j, "last") || word(j, "past"))) {
+            return null;
+        }
+        j++;
+        int n = 1;
+        if (j < t.size() && t.get(j).isNumber()) {
+            n = t.get(j).number();
+            j++;
+        } else if (!(word(j, "day") || word(j, "week") || word(j, "month") || word(j, "year"))) {
+            return null;
+        }
+        if (n < 1 || n > 1000 || j >= t.size()) {
+            return null;
+        }
+        LocalDate end = today.plusDays(1);
+        String unit = t.get(j).text();
+        LocalDate start;
+        switch (unit) {
+            case "day": case "days": start = today.minusDays(n - 1L); break;
+            case "week": case "weeks": start = end.minusWeeks(n); break;
+            case "month": case "months": start = end.minusMonths(n); break;
+            case "year": case "years": start = end.minusYears(n); break;
+            default: return null;
+        }
+        if (n == 1 && (unit.endsWith("s"))) {
+            return null;
+        }
+        return new Match(j + 1 - i, start, end);
+    }
+
+    /** "between March and May [2026]", "from March to May 2026", "between 2024 and 2025". */
+    private Match range(int i) {
+        String joiner = word(i, "between") ? "and" : "to";
+        for (int k = i + 2; k < Math.min(t.size(), i + 6); k++) {
+            if (!word(k, joiner) && !(joiner.equals("to") && word(k, "until"))) {
+                continue;
+            }
+            Period second = period(k + 1);
+            if (second == null) {
+                return null;
+            }
+            Period first = period(i + 1);
+            boolean bareFirstMonth = k - (i + 1) == 1 && monthAt(i + 1) != null;
+            Integer secondYear = monthAt(k + 1) != null ? yearAt(k + 2) : null;
+            if (bareFirstMonth && secondYear != null) {
+                first = monthOf(monthAt(i + 1), secondYear, 1);
+                if (!first.start.isBefore(second.end)) {
+                    first = monthOf(monthAt(i + 1), secondYear - 1, 1);
+                }
+            }
+            if (first == null || first.length != k - (i + 1)) {
+                return null;
+            }
+            if (!first.start.isBefore(second.end)) {
+                throw new GrammarMiss("the range '" + words(i, k + 1 + second.length) + "' is empty");
+            }
+            return new Match(k + 1 + second.length - i, first.start, second.end);
+        }
+        return null;
+    }
+
+    /** A calendar period: an ISO date, a day with month and year, a month [year], or a year. */
+    private Period period(int i) {
+        if (i >= t.size()) {
+            return null;
+        }
+        String w = t.get(i).text();
+        if (w.matches("\\d{4}-\\d{2}-\\d{2}")) {
+            try {
+                LocalDate d = LocalDate.parse(w);
+                return new Period(1, d, d.plusDays(1));
+            } catch (DateTimeParseException e) {
+                throw new GrammarMiss("'" + w + "' is not a calendar date");
+            }
+        }
+        Integer year = yearAt(i);
+        if (year != null) {
+            return new Period(1, LocalDate.of(year, 1, 1), LocalDate.of(year + 1, 1, 1));
+        }
+        // 1 May 2026, 1st of May 2026, the 1st of May
+        int j = word(i, "the") ? i + 1 : i;
+        if (j < t.size() && t.get(j).number() != null && t.get(j).number() <= 31) {
+            int day = t.get(j).number();
+            int k = word(j + 1, "of") ? j + 2 : j + 1;
+            Month m = monthAt(k);
+            if (m != null) {
+                Integer y = yearAt(k + 1);
+                return day(m, day, y, k + (y == null ? 1 : 2) - i);
+            }
+            return null;
+        }
+        Month m = monthAt(i);
+        if (m == null) {
+            return null;
+        }
+        // May 1 2026, May 1st, May 2026, May
+        if (i + 1 < t.size() && t.get(i + 1).number() != null && t.get(i + 1).number() <= 31
+                && yearAt(i + 1) == null) {
+            Integer y = yearAt(i + 2);
+            return day(m, t.get(i + 1).number(), y, y == null ? 2 : 3);
+        }
+        Integer y = yearAt(i + 1);
+        return monthOf(m, y, y == null ? 1 : 2);
+    }
+
+    private Period day(Month m, int day, Integer year, int length) {
+        int y = year != null ? year : defaultYear(m);
+        if (day > m.length(java.time.Year.isLeap(y))) {
+            throw new GrammarMiss(m.toString().toLowerCase() + " " + y + " has no day " + day);
+        }
+        LocalDate d = LocalDate.of(y, m, day);
+        return new Period(length, d, d.plusDays(1));
+    }
+
+    private Period monthOf(Month m, Integer year, int length) {
+        int y = year != null ? year : defaultYear(m);
+        LocalDate start = LocalDate.of(y, m, 1);
+        return new Period(length, start, start.plusMonths(1));
+    }
+
+    /** The latest occurrence of the month that has begun by today. */
+    private int defaultYear(Month m) {
+        return m.getValue() <= today.getMonthValue() ? today.getYear() : today.getYear() - 1;
+    }
+
+    private Integer yearAt(int i) {
+        if (i >= t.size() || t.get(i).ordinal()) {
+            return null;
+        }
+        Integer n = t.get(i).number();
+        return n != null && n >= 1900 && n <= 2200 ? n : null;
+    }
+
+    private Month monthAt(int i) {
+        return i < t.size() ? MONTHS.get(t.get(i).text()) : null;
+    }
+
+    private boolean word(int i, String w) {
+        return i >= 0 && i < t.size() && t.get(i).is(w);
+    }
+
+    private String words(int from, int to) {
+        StringBuilder b = new StringBuilder();
+        for (int k = from; k < Math.min(to, t.size()); k++) {
+            b.append(k == from ? "" : " ").append(t.get(k).text());
+        }
+        return b.toString();
+    }
+}

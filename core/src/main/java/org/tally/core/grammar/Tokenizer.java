@@ -1,0 +1,142 @@
+package org.tally.core.grammar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Question text → {@link Token}s. Lower-cases, drops final punctuation and commas, removes possessives, keeps
+ * hyphens, slashes and ampersands inside words ("no-show", "c/s", "a&e"), turns number words into digits ("twenty
+ * one" → 21) and reads ordinals ("1st", "third"). Any other character (quotes, semicolons, operators) makes the
+ * question unreadable: a miss naming the character, never a guess.
+ */
+final class Tokenizer {
+
+    private static final int MAX_LENGTH = 400;
+
+    private static final Map<String, Integer> UNITS = Map.ofEntries(
+            Map.entry("zero", 0), Map.entry("one", 1), Map.entry("two", 2), Map.entry("three", 3),
+            Map.entry("four", 4), Map.entry("five", 5), Map.entry("six", 6), Map.entry("seven", 7),
+            Map.entry("eight", 8), Map.entry("nine", 9), Map.entry("ten", 10), Map.entry("eleven", 11),
+            Map.entry("twelve", 12), Map.entry("thirteen", 13), Map.entry("fourteen", 14),
+            Map.entry("fifteen", 15), Map.entry("sixteen", 16), Map.entry("seventeen", 17),
+            Map.entry("eighteen", 18), Map.entry("nineteen", 19));
+    private static final Map<String, Integer> TENS = Map.of("twenty", 20, "thirty", 30, "forty", 40, "fifty", 50,
+            "sixty", 60, "seventy", 70, "eighty", 80, "ninety", 90);
+    private static final Map<String, Integer> ORDINALS = Map.ofEntries(
+            Map.entry("first", 1), Map.entry("second", 2), Map.entry("third", 3), Map.entry("fourth", 4),
+            Map.entry("fifth", 5), Map.entry("sixth", 6), Map.entry("seventh", 7), Map.entry("eighth", 8),
+            Map.entry("ninth", 9), Map.entry("tenth", 10), Map.entry("eleventh", 11), Map.entry("twelfth", 12),
+            Map.entry("thirteenth", 13), Map.entry("fourteenth", 14), Map.entry("fifteenth", 15),
+            Map.entry("sixteenth", 16), Map.entry("seventeenth", 17), Map.entry("eighteenth", 18),
+            Map.entry("nineteenth", 19), Map.entry("twentieth", 20), Map.entry("thirtieth", 30));
+
+    private Tokenizer() {
+    }
+
+    /** The tokens of a question; throws {@link GrammarMiss} for characters no question needs. */
+    static List<Token> tokenize(String question) {
+        if (question == null || question.isBlank()) {
+            throw new GrammarMiss("the question is empty");
+        }
+        if (question.length() > MAX_LENGTH) {
+            throw new GrammarMiss("the question is longer than " + MAX_LENGTH + " characters");
+        }
+        String text = question.strip().toLowerCase(Locale.ROOT).replace('’', '\'');
+        int end = text.length();
+        while (end > 0 && ".?!".indexOf(text.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        text = text.substring(0, end);
+        List<String> words = new ArrayList<>();
+        for (String chunk : text.split("[\\s,]+")) {
+            if (chunk.isEmpty()) {
+                continue;
+            }
+            words.add(clean(chunk));
+        }
+        if (words.isEmpty()) {
+            throw new GrammarMiss("the question has no words");
+        }
+        return numbers(words);
+    }
+
+    private static String clean(String chunk) {
+        String word = chunk;
+        if (word.endsWith("'s")) {
+            word = word.substring(0, word.length() - 2);
+        } else if (word.endsWith("s'")) {
+            word = word.substring(0, word.length() - 1);
+        }
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            boolean inner = i > 0 && i < word.length() - 1;
+            boolean ok = Character.isLetterOrDigit(c)
+                    || (inner && (c == '-' || c == '/' || c == '&'))
+                    || (inner && c == '.' && Character.isDigit(word.charAt(i - 1))
+                        && Character.isDigit(word.charAt(i + 1)));
+            if (!ok) {
+                throw new GrammarMiss("unexpected character '" + c + "' in '" + chunk + "'");
+            }
+        }
+        return word;
+    }
+
+    /** Number words → digits ("twenty one", "twenty-one" → 21); ordinals ("3rd", "third") flagged. */
+    private static List<Token> numbers(List<String> words) {
+        List<Token> out = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            if (w.matches("\\d{1,9}")) {
+                out.add(new Token(w, Integer.parseInt(w), false));
+                continue;
+            }
+            if (w.matches("\\d{1,2}(st|nd|rd|th)")) {
+                int n = Integer.parseInt(w.substring(0, w.length() - 2));
+                out.add(new Token(Integer.toString(n), n, true));
+                continue;
+            }
+            Integer ordinal = ordinalWord(w);
+            if (ordinal != null) {
+                out.add(new Token(Integer.toString(ordinal), ordinal, true));
+                continue;
+            }
+            String[] parts = w.split("-");
+            if (parts.length == 2 && TENS.containsKey(parts[0]) && UNITS.containsKey(parts[1])
+                    && UNITS.get(parts[1]) < 10 && UNITS.get(parts[1]) > 0) {
+                int n = TENS.get(parts[0]) + UNITS.get(parts[1]);
+                out.add(new Token(Integer.toString(n), n, false));
+                continue;
+            }
+            if (TENS.containsKey(w)) {
+                int n = TENS.get(w);
+                if (i + 1 < words.size() && UNITS.containsKey(words.get(i + 1))
+                        && UNITS.get(words.get(i + 1)) > 0 && UNITS.get(words.get(i + 1)) < 10) {
+                    n += UNITS.get(words.get(++i));
+                }
+                out.add(new Token(Integer.toString(n), n, false));
+                continue;
+            }
+            if (UNITS.containsKey(w)) {
+                int n = UNITS.get(w);
+                out.add(new Token(Integer.toString(n), n, false));
+                continue;
+            }
+            out.add(new Token(w, null, false));
+        }
+        return out;
+    }
+
+    private static Integer ordinalWord(String w) {
+        if (ORDINALS.containsKey(w)) {
+            return ORDINALS.get(w);
+        }
+        String[] parts = w.split("-");
+        if (parts.length == 2 && TENS.containsKey(parts[0]) && ORDINALS.containsKey(parts[1])
+                && ORDINALS.get(parts[1]) < 10) {
+            return TENS.get(parts[0]) + ORDINALS.get(parts[1]);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,68 @@
+/**
+ * The deterministic grammar (DESIGN.md §5): {@link org.tally.core.grammar.Grammar#parse} turns question text into a
+ * {@link org.tally.core.grammar.ParseOutcome}: {@code Parsed(QuerySpec)}, {@code NeedsClarification(slot, question,
+ * options)} or {@code NoParse(reason)}. No model, no randomness: the same text, vocabulary and clock give the same
+ * outcome. Words resolve only through the domain pack (concept terms, role-hint phrases, predicate phrases, value
+ * classes) and the source's {@link org.tally.core.grammar.GrammarVocabulary} (observed values, admin aliases, bound
+ * table words). Nothing here names a table or a column.
+ *
+ * <h2>1. Tokens</h2>
+ * Lower case; final {@code ?.!} and commas dropped; possessives removed; hyphens, slashes and ampersands kept inside
+ * words ("no-show", "c/s", "a&amp;e"); number words become digits ("twenty one" → 21); ordinals are read ("1st",
+ * "third"). Any other character (quotes, semicolons, {@code =}) is a miss naming it.
+ *
+ * <h2>2. Lead rules, tried in this order (rule id in the spec's provenance)</h2>
+ * <ol>
+ *   <li>{@code exists.is-there-any}: is there any / are there (any) / do we have (any) / is there a → Exists.</li>
+ *   <li>{@code rate.percentage-of}: (what) percentage|percent|proportion|share|fraction of NP were|are|was|is|had
+ *       CONDITION → Rate; the condition words after the copula form the numerator.</li>
+ *   <li>{@code rate.named-rate}: (what is the) X rate (of|for|among NP), X a predicate or value-class phrase; the
+ *       subject is the one bound concept X applies to (several: ask).</li>
+ *   <li>{@code top.which-x-most-y}: which|what X had|has|with the most|highest number of Y → TopN of Y grouped by X,
+ *       limit 1.</li>
+ *   <li>{@code top.top-n}: top N X → count of X grouped by X's label (Name, FullName, Code, Description), limit N
+ *       (10 without N).</li>
+ *   <li>{@code top.most-common}: (what is|are the) most common|frequent [N] X → as top-N; without N, limit 1 for a
+ *       singular X and 10 for a plural.</li>
+ *   <li>{@code count.how-many}: how many / (what is the) (total) number of / count (of|the) → count.</li>
+ *   <li>{@code aggregate.<word>}: (what is the) average|mean|median|longest|maximum|highest|shortest|minimum|lowest
+ *       |total|sum (of) MEASURE; MEASURE is a numeric role-hint phrase of a bound concept ("length of stay", "birth
+ *       weight") or "duration|length of NP". A Duration hint with no such column becomes end − start of the concept
+ *       (days, or "in hours|minutes"). "total NP" without a measure is {@code count.total}.</li>
+ *   <li>{@code list.show}: list / show (me) / display / give me → List.</li>
+ *   <li>{@code lookup.find}: look up / lookup / find → Lookup (needs a value that filters).</li>
+ *   <li>{@code list.which}: which / what NP … → List.</li>
+ *   <li>{@code trend.bare}: NP with a time bucket and no lead ("monthly deliveries") → Trend of the count.</li>
+ * </ol>
+ * Then the subject: the first concept term (longest of up to four words; pack singular, plural, synonyms, bound table
+ * words) within six words, with only value or predicate words before it. A term for an unbound concept is a miss;
+ * a term for several bound concepts asks.
+ *
+ * <h2>3. Modifiers, tried at each remaining word in this order</h2>
+ * <ol>
+ *   <li>Time phrase ({@link org.tally.core.grammar.TimePhrases}): today, yesterday, this/last week|month|quarter|year,
+ *       in|during YEAR, in MONTH (YEAR), between/from … and/to …, since/before/after DATE, (in|over) the last|past
+ *       N days|weeks|months|years. Applies to the subject's single EventTime or StartTime; several: ask.</li>
+ *   <li>Bucket: per|by|each|every|a day|week|month|quarter|year|hour, daily … annually, over time (month) → Trend.</li>
+ *   <li>Grouping: by|per|for each|broken down by|split by|grouped by X: a role-hint phrase, a role word (gender,
+ *       status, type …) or column name words of the subject, then of concepts reachable forward; else a reachable
+ *       concept's label, preferring a direct reference to a two-hop one. No path: a miss.</li>
+ *   <li>Related scope: with no / have no / without (any) / (who|that) never had → NOT EXISTS; with (at least one) /
+ *       who had → EXISTS; over a concept one FK hop away, with its own value words as filters.</li>
+ *   <li>Duration filter: stayed|lasted|length of stay|longer|shorter over|more than|at least|under|less than N
+ *       days|weeks|hours|minutes → end − start compared with N.</li>
+ *   <li>Due window: due within|in (the next) N days|weeks → the subject's due date in [today, today + N].</li>
+ *   <li>Location: in|on|at (the) VALUE: must resolve (below), else a miss naming the phrase.</li>
+ *   <li>Value or predicate, longest phrase first (up to five words): a pack predicate defined on the subject (its
+ *       first alternative that binds completely on this vocabulary), else observed values or admin aliases on the
+ *       subject's columns, else on columns of concepts reachable forward (all reachable columns rank equally).
+ *       Several columns: ask. A value-class word matching nothing: a miss.</li>
+ *   <li>Filler: the, please, were, there, did, we, have, of, in, total, a, any, all … ({@link
+ *       org.tally.core.grammar.Lexicon#FILLERS}). Anything else: a miss naming the word.</li>
+ * </ol>
+ *
+ * <h2>4. Clarifications</h2>
+ * An open slot carries a key; {@link org.tally.core.grammar.Grammar#parse(String, java.util.Map)} with the key mapped
+ * to a chosen label fills it. Each offered option already carries the spec that choice gives, when it parses.
+ */
+package org.tally.core.grammar;
