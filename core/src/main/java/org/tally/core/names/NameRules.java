@@ -1,0 +1,45 @@
+package org.tally.core.names;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The word tables {@link NameTokens} applies: data from the domain pack, kept apart from the algorithm so a pack
+ * can extend them without code changes. Every key and word is a lowercase token of letters and digits.
+ *
+ * @param abbreviations   token → the words it stands for ({@code dob} → {@code [birth, date]})
+ * @param prefixes        leading tokens that carry no meaning in a table name ({@code tbl}, {@code dim})
+ * @param suffixes        trailing tokens that carry no meaning in a table name ({@code master}, {@code tbl})
+ * @param gluedPrefixes   prefixes also recognised when glued to a lowercase word ({@code tblpatient})
+ * @param irregularPlurals plural → singular where the suffix rules would be wrong ({@code diagnoses})
+ * @param invariantWords  words ending in s that are already singular ({@code diabetes}, {@code series})
+ */
+public record NameRules(
+        Map<String, List<String>> abbreviations,
+        Set<String> prefixes,
+        Set<String> suffixes,
+        Set<String> gluedPrefixes,
+        Map<String, String> irregularPlurals,
+        Set<String> invariantWords) {
+
+    public NameRules {
+        abbreviations = deepCopy(abbreviations);
+        prefixes = Set.copyOf(prefixes);
+        suffixes = Set.copyOf(suffixes);
+        gluedPrefixes = Set.copyOf(gluedPrefixes);
+        irregularPlurals = Map.copyOf(irregularPlurals);
+        invariantWords = Set.copyOf(invariantWords);
+    }
+
+    private static Map<String, List<String>> deepCopy(Map<String, List<String>> source) {
+        Map<String, List<String>> copy = new java.util.HashMap<>();
+        source.forEach((key, words) -> copy.put(key, List.copyOf(words)));
+        return Map.copyOf(copy);
+    }
+
+    /** No abbreviations, no affixes: only splitting and the built-in plural rules. */
+    public static NameRules none() {
+        return new NameRules(Map.of(), Set.of(), Set.of(), Set.of(), Map.of(), Set.of());
+    }
+}

@@ -1,0 +1,56 @@
+package org.tally.core.pack;
+
+import java.util.List;
+
+/**
+ * A kind of thing a hospital records (Delivery, LabResult, …). Questions and the binder speak of concepts; the
+ * binding maps each to a table of a source.
+ *
+ * @param synonyms      question words for the concept besides singular and plural, including the abbreviations real
+ *                      schemas use ({@code adt}, {@code ipd}); written in singular form
+ * @param nameTokens    normalised tokens that, in a table name, point to this concept
+ * @param namePatterns  token combinations that, all present in a table name, point to this concept more specifically
+ *                      than any single token ({@code [diagnosis, code]} for DiagnosisCode, not Diagnosis)
+ * @param columnTokens  normalised tokens typical of this concept's columns
+ * @param requiredRoles roles a table must carry to bind as this concept (each entry may list alternatives)
+ * @param serviceLines  the service lines owning this concept
+ * @param shared        readable from every service line (Patient, Encounter, Provider, Department)
+ * @param roleHints     which question phrases name which of this concept's columns
+ */
+public record Concept(
+        String id,
+        String singular,
+        String plural,
+        List<String> synonyms,
+        List<String> nameTokens,
+        List<NameHint> namePatterns,
+        List<String> columnTokens,
+        List<RequiredRole> requiredRoles,
+        String description,
+        List<String> serviceLines,
+        boolean shared,
+        List<RoleHint> roleHints) {
+
+    public Concept {
+        id = Lists.text(id);
+        singular = Lists.text(singular);
+        plural = Lists.text(plural);
+        synonyms = Lists.copy(synonyms, "synonyms");
+        nameTokens = Lists.copy(nameTokens, "nameTokens");
+        namePatterns = Lists.copy(namePatterns, "namePatterns");
+        columnTokens = Lists.copy(columnTokens, "columnTokens");
+        requiredRoles = Lists.copy(requiredRoles, "requiredRoles");
+        description = Lists.text(description);
+        serviceLines = Lists.copy(serviceLines, "serviceLines");
+        roleHints = Lists.copy(roleHints, "roleHints");
+    }
+
+    /** Singular, plural and synonyms: every word or phrase that names this concept in a question. */
+    public List<String> terms() {
+        List<String> all = new java.util.ArrayList<>();
+        all.add(singular);
+        all.add(plural);
+        all.addAll(synonyms);
+        return List.copyOf(all);
+    }
+}

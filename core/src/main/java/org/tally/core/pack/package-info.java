@@ -1,0 +1,44 @@
+/**
+ * The domain pack: hospital knowledge as data ({@code hospital.json} in this package), loaded and validated by
+ * {@link org.tally.core.pack.PackLoader} into a {@link org.tally.core.pack.DomainPack}.
+ *
+ * <h2>Format (version 1)</h2>
+ * <pre>
+ * { "pack": "hospital", "version": 1, "description": "…",
+ *   "vocabulary": { "abbreviations": {"dob": ["birth","date"], …}, "tablePrefixes": ["tbl","dim",…],
+ *                   "tableSuffixes": ["master",…], "gluedPrefixes": ["tbl"],
+ *                   "irregularPlurals": {"diagnoses": "diagnosis", …}, "invariantWords": ["diabetes", …] },
+ *   "serviceLines": [ {"id": "Maternity", "label": "Maternity", "description": "…", "phrases": ["obstetrics", …]} ],
+ *   "concepts": [ {"id": "Delivery", "singular": "delivery", "plural": "deliveries", "synonyms": ["mat", "ob", …],
+ *                  "nameTokens": ["delivery", …], "namePatterns": [["lab", "order"], …],
+ *                  "columnTokens": ["method", …],
+ *                  "requiredRoles": [["PatientRef","EncounterRef"], ["EventTime","StartTime"]],
+ *                  "description": "…", "serviceLines": ["Maternity"], "shared": false,
+ *                  "roleHints": [ {"phrases": ["mode of delivery", …], "roles": ["Category","Type"],
+ *                                  "nameHints": [["method"], ["mode"], ["delivery","type"]],
+ *                                  "valueClasses": ["caesarean", …]} ]} ],
+ *   "ambiguousTokens": [ {"token": "obs", "concepts": ["VitalSign","Delivery"], "why": "…"} ],
+ *   "valueClasses": [ {"id": "no_show", "group": "attendance", "roles": ["Status","Category"],
+ *                      "concepts": ["Appointment", …], "phrases": ["no-show", "did not attend", …],
+ *                      "spellings": ["DNA", "Did not attend", "No show", …], "includes": [], "note": "…"} ],
+ *   "homographs": [ {"spelling": "N", "classes": ["no","normal"], "why": "…"} ],
+ *   "predicates": [ {"id": "outstanding", "phrases": ["outstanding", "unpaid", …], "description": "…",
+ *                    "definitions": [ {"concept": "Bill", "alternatives": [
+ *                        {"kind": "compare", "roles": ["Amount"], "nameHints": [["balance"]], "op": "gt", "value": 0},
+ *                        {"kind": "inClass", "roles": ["Status"], "classes": ["unpaid"]} ]} ]} ] }
+ * </pre>
+ *
+ * <p>Meanings the binder relies on: a required-role entry is one role or a list of alternatives; every entry must be
+ * present. Name tokens, column tokens and name hints are in normal form (the output of
+ * {@link org.tally.core.names.NameTokens}), which validation enforces. A name pattern is a token combination that, all
+ * present in a table name, outranks single name tokens ({@link org.tally.core.pack.DomainPack#namePatterns} adds each
+ * concept's own singular). A name hint is a list of tokens that must
+ * <em>all</em> appear in a column's tokens; a list of hints means any one hint suffices. Predicate alternatives are
+ * ordered ways of expressing the same fact: the first that binds completely wins; none binding is a refusal. Value
+ * classes apply only to their roles (and concepts, when listed); spellings compare by
+ * {@link org.tally.core.pack.ValueText#key}. Condition kinds: {@code isNull}, {@code notNull}, {@code inClass},
+ * {@code compare} (op gt|ge|lt|le|eq|ne, numeric value), {@code timeVsNow} (direction before|after, offsetDays),
+ * {@code exists} (concept, link references|samePatient, optional where and window {fromRole,toRole,minDays,maxDays}),
+ * {@code all}, {@code any}, {@code not}.
+ */
+package org.tally.core.pack;
