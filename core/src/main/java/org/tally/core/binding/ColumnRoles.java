@@ -145,8 +145,10 @@ final class ColumnRoles {
         boolean name = tokens.contains("name") || tokens.contains("nm");
         add(out, tokens, Set.of("gender", "sex"), ColumnRole.GENDER, 0.95, "named gender or sex");
         add(out, tokens, Set.of("flag"), ColumnRole.FLAG, 0.85, "named as a yes/no flag");
-        if (name || tokens.contains("fname") || tokens.size() == 1) {
+        if (tokens.contains("forename") || tokens.contains("forenames") || name && hasAny(tokens, GIVEN)) {
             add(out, tokens, GIVEN, ColumnRole.GIVEN_NAME, 0.9, "a given name");
+        }
+        if (tokens.contains("surname") || name && hasAny(tokens, FAMILY)) {
             add(out, tokens, FAMILY, ColumnRole.FAMILY_NAME, 0.9, "a family name");
         }
         if (name && tokens.stream().anyMatch(PERSON::contains)) {
@@ -190,6 +192,10 @@ final class ColumnRoles {
         } else if (p != null && p.cardinality() == Cardinality.HIGH) {
             out.add(new Scored(ColumnRole.DESCRIPTION.jsonName(), 0.3, List.of("profile: many distinct texts")));
         }
+    }
+
+    private static boolean hasAny(List<String> tokens, Set<String> words) {
+        return tokens.stream().anyMatch(words::contains);
     }
 
     private static void add(List<Scored> out, List<String> tokens, Set<String> words, ColumnRole role, double score,
