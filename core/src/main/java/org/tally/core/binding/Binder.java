@@ -96,10 +96,6 @@ public final class Binder {
         CatalogColumn keyColumn() {
             return key == null ? null : table.column(key).orElse(null);
         }
-
-        ColumnRole role(String column) {
-            return ColumnRole.fromJson(roles.get(column).get(0).candidate());
-        }
     }
 
     /** Binds {@code catalog}; {@code overrides} must already be validated against it ({@link OverrideFile}). */

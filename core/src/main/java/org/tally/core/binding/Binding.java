@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.tally.core.names.NameTokens;
+import org.tally.core.pack.NameHint;
 import org.tally.core.spec.ColumnRole;
 
 /**
@@ -87,6 +88,28 @@ public record Binding(String source, String catalogVersion, List<TableBinding> t
                         + hint + "' (" + role.jsonName() + " columns: "
                         + withRole.stream().map(ColumnBinding::column).toList() + ")");
             }
+        }
+        return fitting.size() == 1 ? new ColumnLookup.Found(table.get(), fitting.get(0))
+                : new ColumnLookup.Ambiguous(table.get(), fitting);
+    }
+
+    /**
+     * Like {@link #column(String, ColumnRole, String, NameTokens)} with the pack's name hints ({@code RoleHint
+     * .nameHints()}): a column fits when any one hint's tokens are all among its name tokens; an empty list means no
+     * requirement.
+     */
+    public ColumnLookup column(String concept, ColumnRole role, List<NameHint> anyOf) {
+        Optional<TableBinding> table = tableOf(concept);
+        if (table.isEmpty()) {
+            return new ColumnLookup.Missing("no table is bound to " + concept);
+        }
+        List<ColumnBinding> withRole = table.get().columnsWithRole(role);
+        List<ColumnBinding> fitting = anyOf.isEmpty() ? withRole : withRole.stream()
+                .filter(c -> anyOf.stream().anyMatch(h -> h.matches(c.tokens()))).toList();
+        if (fitting.isEmpty()) {
+            return new ColumnLookup.Missing(concept + " (" + table.get().table() + ") has no " + role.jsonName()
+                    + " column" + (anyOf.isEmpty() ? "" : " named like any of " + anyOf.stream()
+                    .map(NameHint::tokens).toList()));
         }
         return fitting.size() == 1 ? new ColumnLookup.Found(table.get(), fitting.get(0))
                 : new ColumnLookup.Ambiguous(table.get(), fitting);

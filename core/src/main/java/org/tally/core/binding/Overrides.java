@@ -1,7 +1,6 @@
 package org.tally.core.binding;
 
 import java.util.Map;
-import java.util.Objects;
 import org.tally.core.spec.ColumnRole;
 
 /**
@@ -67,9 +66,5 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
             }
         }
         return null;
-    }
-
-    static String requireText(String text, String field) {
-        return Objects.requireNonNull(text, field);
     }
 }

@@ -3,6 +3,7 @@ package org.tally.core.binding;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.tally.core.catalog.CatalogTable;
 import org.tally.core.spec.ColumnRole;
 
 /**
@@ -53,6 +54,13 @@ public record TableBinding(String table, String qualifiedName, Status status, St
             }
         }
         return columns.stream().filter(c -> c.column().equalsIgnoreCase(name)).findFirst();
+    }
+
+    /** Column name → role name, for {@link org.tally.core.catalog.SchemaCard#of(CatalogTable, java.util.Map)}. */
+    public java.util.Map<String, String> roleNames() {
+        java.util.Map<String, String> roles = new java.util.LinkedHashMap<>();
+        columns.forEach(c -> roles.put(c.column(), c.role().jsonName()));
+        return roles;
     }
 
     /** Every column with {@code role}, in table order. */

@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.tally.core.catalog.SchemaCard;
 import org.tally.core.names.NameTokens;
+import org.tally.core.pack.RoleHint;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.source.DemoSchema;
 import org.tally.core.spec.ColumnRole;
@@ -158,7 +160,23 @@ class BindingGraphTest {
                 ColumnLookup.Missing.class, m -> assertThat(m.reason()).contains("no table is bound to Claim"));
         assertThat(dev.column("Bill", ColumnRole.AMOUNT, "balance", NAMES)).isInstanceOf(ColumnLookup.Missing.class);
 
+        // the pack's own hints for "mode of delivery": any one of [method], [mode], [delivery, type]
+        RoleHint mode = PackLoader.hospital().requireConcept("Delivery").roleHints().stream()
+                .filter(h -> h.phrases().contains("mode of delivery")).findFirst().orElseThrow();
+        assertThat(dev.column("Delivery", ColumnRole.CATEGORY, mode.nameHints()))
+                .isInstanceOfSatisfying(ColumnLookup.Found.class,
+                        f -> assertThat(f.column().column()).isEqualTo("delivery_mode"));
+        assertThat(dev.column("Delivery", ColumnRole.CATEGORY, List.of()))
+                .isInstanceOfSatisfying(ColumnLookup.Ambiguous.class, a -> assertThat(a.candidates())
+                        .extracting(ColumnBinding::column).containsExactly("delivery_mode", "outcome"));
+        assertThat(SchemaCard.of(BindingFixtures.demo(DemoSchema.DEV).table("deliveries").orElseThrow(),
+                dev.tableOf("Delivery").orElseThrow().roleNames())).contains("delivered_at TIMESTAMP [temporal]")
+                .contains("role EventTime");
+
         Binding alt = binding(DemoSchema.ALT);
+        assertThat(alt.column("Delivery", ColumnRole.CATEGORY, mode.nameHints()))
+                .isInstanceOfSatisfying(ColumnLookup.Found.class,
+                        f -> assertThat(f.column().column()).isEqualTo("mode_of_delivery"));
         assertThat(alt.column("Delivery", ColumnRole.CATEGORY, "mode", NAMES))
                 .isInstanceOfSatisfying(ColumnLookup.Found.class,
                         f -> assertThat(f.column().column()).isEqualTo("mode_of_delivery"));
