@@ -56,6 +56,10 @@ final class Wiring {
         return new CatalogCommand(connector, data, clock, out, err);
     }
 
+    BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new BindingCommand(connector, data, clock, out, err);
+    }
+
     /** Where the demo hospital's files live. */
     Path demoFolder() {
         return data.demo();

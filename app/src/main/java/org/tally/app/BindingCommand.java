@@ -1,0 +1,191 @@
+package org.tally.app;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.tally.core.DataFolder;
+import org.tally.core.Progress;
+import org.tally.core.binding.Binder;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.BindingJson;
+import org.tally.core.binding.BindingService;
+import org.tally.core.binding.ColumnBinding;
+import org.tally.core.binding.Scored;
+import org.tally.core.binding.TableBinding;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogJson;
+import org.tally.core.catalog.CatalogRefreshException;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.catalog.CatalogStore;
+import org.tally.core.catalog.RefreshOptions;
+import org.tally.core.catalog.UuidV7;
+import org.tally.core.pack.PackLoader;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.SourceConnectionException;
+import org.tally.core.source.SourceConnector;
+import org.tally.core.source.SourceRef;
+import org.tally.core.source.UnknownSourceException;
+import org.tally.core.state.StateDatabase;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code binding}: how a source's tables and columns map to the domain pack. Uses the source's active catalog (a
+ * source without one is refreshed first) and its override file. Exit 0 on success, 2 for bad input, 3 when the
+ * source cannot be reached, 1 when the override file is rejected (the binding printed then uses the last good one).
+ */
+@Command(name = "binding", description = "Show which table is which concept and what each column means.")
+final class BindingCommand implements Callable<Integer> {
+
+    private final SourceConnector connector;
+    private final DataFolder data;
+    private final Clock clock;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    @Option(names = "--source", paramLabel = "SRC", defaultValue = "demo:dev",
+            description = "A JDBC URL, or demo:dev / demo:alt. Default: ${DEFAULT-VALUE}.")
+    String source;
+    @Option(names = "--user", paramLabel = "U", description = "Database account, if the catalog must be refreshed.")
+    String user;
+    @Option(names = "--password", paramLabel = "P", description = "Password of the account.")
+    String password;
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    boolean json;
+    @Option(names = "--explain", description = "Add the runner-up concepts and roles with their scores.")
+    boolean explain;
+
+    BindingCommand(SourceConnector connector, DataFolder data, Clock clock, PrintStream out, PrintStream err) {
+        this.connector = connector;
+        this.data = data;
+        this.clock = clock;
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        if (password != null && user == null) {
+            return usage("--password needs --user");
+        }
+        SourceRef ref;
+        try {
+            ref = SourceRef.parse(source);
+        } catch (UnknownSourceException | IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        String key = CatalogRefresher.sourceKey(ref.name());
+        try (StateDatabase state = StateDatabase.open(data)) {
+            CatalogStore store = new CatalogStore(state);
+            Catalog catalog = store.active(key).orElse(null);
+            if (catalog == null) {
+                catalog = refresh(ref, store);
+                err.println("tally binding: " + key + " had no catalog; refreshed it (version " + catalog.versionId()
+                        + ")");
+            }
+            BindingService service = new BindingService(new Binder(PackLoader.hospital()),
+                    DataFolder.ensure(data.overrides()));
+            BindingService.Result result = service.bind(catalog);
+            out.println(json ? CatalogJson.write(BindingJson.toMap(result.binding(), explain))
+                    : text(result.binding(), explain, service.overridesFile(key).toString()));
+            out.flush();
+            if (result.overridesRejected()) {
+                err.println("tally binding: override file " + service.overridesFile(key) + " rejected; "
+                        + (result.lastGoodUsed() ? "the last good overrides stay in force" : "bound without overrides")
+                        + ":\n  - " + String.join("\n  - ", result.problems()));
+                return 1;
+            }
+            return 0;
+        } catch (SourceConnectionException e) {
+            err.println("tally: " + e.getMessage());
+            return TallyCli.UNREACHABLE;
+        } catch (CatalogRefreshException e) {
+            err.println("tally binding: " + e.getMessage());
+            return e.reason() == CatalogRefreshException.Reason.SOURCE_FAILED ? TallyCli.UNREACHABLE : 1;
+        } catch (StateDatabase.StateException e) {
+            err.println("tally: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private Catalog refresh(SourceRef ref, CatalogStore store) {
+        try (Connection connection = connector.open(ref, new Credentials(user, password), Progress.NONE)) {
+            return new CatalogRefresher(store, new UuidV7(clock, new java.security.SecureRandom()), clock)
+                    .refresh(ref.name(), ref.dialect(), connection, RefreshOptions.defaults(), Progress.NONE).catalog();
+        } catch (SQLException e) {
+            throw new SourceConnectionException("closing " + ref.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private int usage(String message) {
+        err.println("tally binding: " + message);
+        return TallyCli.USAGE;
+    }
+
+    static String text(Binding b, boolean explain, String overridesFile) {
+        StringBuilder s = new StringBuilder();
+        s.append("Binding of ").append(b.source()).append(" (catalog version ").append(b.catalogVersion())
+                .append("): ").append(b.bound().size()).append(" tables bound, ").append(b.unbound().size())
+                .append(" not.\n");
+        for (TableBinding t : b.bound()) {
+            s.append('\n').append(t.table()).append(" → ").append(t.concept()).append(' ')
+                    .append(score(t.confidence())).append('\n');
+            if (explain) {
+                t.reasons().forEach(r -> s.append("    because ").append(r).append('\n'));
+                s.append("    candidates ").append(candidates(t.candidates())).append('\n');
+            }
+            if (!t.patientPath().isEmpty()) {
+                s.append("    patient path ").append(t.patientPath().stream().map(Object::toString)
+                        .collect(Collectors.joining(", "))).append('\n');
+            }
+            for (ColumnBinding c : t.columns()) {
+                s.append("  ").append(c.column()).append(' ').append(c.type().toLowerCase(Locale.ROOT)).append(' ')
+                        .append(c.role().jsonName()).append(' ').append(score(c.confidence()));
+                if (c.pii()) {
+                    s.append(" personal");
+                }
+                if (c.column().equals(t.displayColumn())) {
+                    s.append(" display");
+                }
+                if (c.reference() != null) {
+                    s.append(" → ").append(c.reference().toTable()).append('.').append(c.reference().toColumn())
+                            .append(c.reference().inferred() ? " (inferred)" : "");
+                }
+                if (c.values() != null && !c.values().isEmpty()) {
+                    s.append(" values ").append(c.values().stream().limit(8).map(v -> v.value() + " (" + v.count()
+                            + ")").collect(Collectors.joining(", "))).append(c.values().size() > 8 ? ", …" : "");
+                }
+                s.append('\n');
+                if (explain) {
+                    s.append("      because ").append(String.join("; ", c.reasons())).append("; else ")
+                            .append(candidates(c.runnerUps())).append('\n');
+                }
+            }
+        }
+        if (!b.unbound().isEmpty()) {
+            s.append("\nNot bound:\n");
+            for (TableBinding t : b.unbound()) {
+                s.append("  ").append(t.table()).append(": ").append(String.join("; ", t.reasons())).append('\n');
+                if (explain) {
+                    s.append("    candidates ").append(candidates(t.candidates())).append('\n');
+                }
+            }
+        }
+        b.notes().forEach(n -> s.append("Note: ").append(n).append('\n'));
+        s.append("Overrides: ").append(overridesFile).append('\n');
+        return s.toString().stripTrailing();
+    }
+
+    private static String candidates(java.util.List<Scored> scored) {
+        return scored.isEmpty() ? "none" : scored.stream().limit(4).map(c -> c.candidate() + " " + score(c.score()))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String score(double value) {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+}

@@ -1,0 +1,691 @@
+package org.tally.core.binding;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogColumn;
+import org.tally.core.catalog.CatalogTable;
+import org.tally.core.catalog.ColumnProfile;
+import org.tally.core.catalog.ForeignKey;
+import org.tally.core.catalog.PiiPolicy;
+import org.tally.core.catalog.TypeClass;
+import org.tally.core.names.NameTokens;
+import org.tally.core.pack.AmbiguousToken;
+import org.tally.core.pack.Concept;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.pack.NameHint;
+import org.tally.core.pack.RequiredRole;
+import org.tally.core.spec.ColumnRole;
+
+/**
+ * Binds a catalog to a domain pack. Pure and deterministic: the same catalog, pack and overrides give the same
+ * binding, so it is rebuilt on demand rather than stored.
+ *
+ * <p>Order of work: tokens of every table and column → foreign-key links (declared, then inferred from a matching key
+ * name, a key name suffix or table words) → concept-free column roles → a score per table and concept (name tokens
+ * and patterns, column vocabulary, required roles, FK shape) → unbound below {@link #MIN_CONFIDENCE} or within
+ * {@link #TIE_MARGIN} of the runner-up → one table per concept → links named by concept words (a surgeon is a
+ * provider) → final column roles with the concepts known (one EventTime per table, start/end pairs, display column,
+ * PII, values) → patient paths.
+ */
+public final class Binder {
+
+    /** Below this score a table stays unbound: a later refusal, never a guess. */
+    public static final double MIN_CONFIDENCE = 0.55;
+    /** Two concepts (or two tables for one concept) closer than this are a tie: nobody wins. */
+    public static final double TIE_MARGIN = 0.05;
+
+    private static final Set<String> START = Set.of("start", "started", "begin", "admission", "admitted", "in",
+            "checkin", "onset", "commenced", "from");
+    private static final Set<String> END = Set.of("end", "ended", "finish", "finished", "discharge", "discharged",
+            "out", "checkout", "stop", "stopped", "until", "to");
+    private static final Set<String> AUDIT = Set.of("created", "updated", "modified", "entered", "inserted",
+            "booked", "booking", "registered", "registration", "load", "loaded", "etl", "sync", "changed", "last",
+            "audit");
+    /** Words for a person who does something to a patient: their key points at the staff table. */
+    private static final Set<String> STAFF_WORDS = Set.of("surgeon", "prescriber", "attending", "anaesthetist",
+            "anesthetist", "midwife", "reporter", "author", "clinician", "physician", "consultant", "doctor", "nurse",
+            "staff", "provider", "practitioner", "by");
+
+    private final DomainPack pack;
+    private final NameTokens names;
+    private final PiiPolicy namePii = PiiPolicy.byName();
+
+    public Binder(DomainPack pack) {
+        this.pack = Objects.requireNonNull(pack, "pack");
+        this.names = pack.nameTokens();
+    }
+
+    public DomainPack pack() {
+        return pack;
+    }
+
+    /** Per-table working state. */
+    private final class Facts {
+        final CatalogTable table;
+        final List<String> tokens;
+        final Map<String, List<String>> columnTokens = new LinkedHashMap<>();
+        final String key;
+        final Map<String, Link> links = new LinkedHashMap<>();
+        Map<String, List<Scored>> roles = new LinkedHashMap<>();
+        final Map<String, List<String>> roleReasons = new HashMap<>();
+        List<Scored> concepts = List.of();
+        TableBinding.Status status = TableBinding.Status.UNBOUND;
+        String concept;
+        double confidence;
+        final List<String> reasons = new ArrayList<>();
+
+        Facts(CatalogTable table) {
+            this.table = table;
+            this.tokens = names.table(table.name()).tokens();
+            for (CatalogColumn c : table.columns()) {
+                columnTokens.put(c.name(), names.column(c.name()).tokens());
+            }
+            this.key = table.primaryKey().size() == 1 ? table.primaryKey().get(0) : null;
+        }
+
+        CatalogColumn keyColumn() {
+            return key == null ? null : table.column(key).orElse(null);
+        }
+    }
+
+    /** Binds {@code catalog}; {@code overrides} must already be validated against it ({@link OverrideFile}). */
+    public Binding bind(Catalog catalog, Overrides overrides, List<String> notes) {
+        Map<String, Facts> facts = new LinkedHashMap<>();
+        for (CatalogTable t : catalog.tables()) {
+            facts.put(t.name(), new Facts(t));
+        }
+        applyTableOverrides(facts, overrides);
+        declaredLinks(facts);
+        inferByKeyNames(facts);
+        Map<String, String> nameGuess = new HashMap<>();
+        facts.values().forEach(f -> nameGuess.put(f.table.name(), nameOnlyConcept(f)));
+        facts.values().forEach(f -> assignRoles(f, nameGuess, facts, overrides));
+        Map<String, Integer> inbound = inboundCounts(facts);
+        for (Facts f : facts.values()) {
+            f.concepts = scoreConcepts(f, inbound.getOrDefault(f.table.name(), 0));
+            if (f.status != TableBinding.Status.IGNORED && f.concept == null) {
+                decide(f);
+            }
+        }
+        resolveConflicts(facts);
+        Map<String, String> bound = new HashMap<>();
+        facts.values().forEach(f -> bound.put(f.table.name(), f.concept));
+        inferByConceptWords(facts);
+        facts.values().forEach(f -> assignRoles(f, bound, facts, overrides));
+
+        List<Link> graph = new ArrayList<>();
+        facts.values().stream().filter(f -> f.status != TableBinding.Status.IGNORED)
+                .forEach(f -> f.links.values().stream()
+                        .filter(l -> facts.get(l.toTable()).status != TableBinding.Status.IGNORED)
+                        .forEach(graph::add));
+        String patientTable = facts.values().stream().filter(f -> "Patient".equals(f.concept))
+                .map(f -> f.table.name()).findFirst().orElse(null);
+        List<TableBinding> tables = new ArrayList<>();
+        for (Facts f : facts.values()) {
+            tables.add(tableBinding(f, overrides, graph, patientTable));
+        }
+        return new Binding(catalog.source(), catalog.versionId(), tables, graph, notes);
+    }
+
+    // ---- links ---------------------------------------------------------------------------------------------------
+
+    private void declaredLinks(Map<String, Facts> facts) {
+        for (Facts f : facts.values()) {
+            for (ForeignKey fk : f.table.foreignKeys()) {
+                Facts target = facts.get(fk.referencedTable());
+                if (fk.simple() && target != null) {
+                    f.links.put(fk.columns().get(0), new Link(f.table.name(), fk.columns().get(0),
+                            target.table.name(), fk.referencedColumns().get(0), false, "declared foreign key"
+                            + (fk.name() == null ? "" : " " + fk.name())));
+                }
+            }
+        }
+    }
+
+    private static boolean genericKey(List<String> tokens) {
+        return tokens.stream().allMatch(t -> ColumnRoles.ID_WORDS.contains(t) || t.equals("code"));
+    }
+
+    /** Undeclared keys evident from names: the same name as another table's key, a qualified key name, table words. */
+    private void inferByKeyNames(Map<String, Facts> facts) {
+        for (Facts f : facts.values()) {
+            for (CatalogColumn c : f.table.columns()) {
+                if (c.name().equals(f.key) || f.links.containsKey(c.name())) {
+                    continue;
+                }
+                List<String> tokens = f.columnTokens.get(c.name());
+                List<Facts> exact = new ArrayList<>();
+                List<Facts> suffix = new ArrayList<>();
+                List<Facts> words = new ArrayList<>();
+                List<String> stem = stem(tokens);
+                boolean keyLike = tokens.size() > stem.size();
+                for (Facts target : facts.values()) {
+                    if (target == f || target.key == null || !compatible(c, target.keyColumn())) {
+                        continue;
+                    }
+                    List<String> keyTokens = target.columnTokens.get(target.key);
+                    String col = c.name().toLowerCase(Locale.ROOT);
+                    String key = target.key.toLowerCase(Locale.ROOT);
+                    if (!genericKey(keyTokens) && col.equals(key)) {
+                        exact.add(target);
+                    } else if (!genericKey(keyTokens) && key.length() >= 4 && col.endsWith(key)) {
+                        suffix.add(target);
+                    } else if (keyLike && !stem.isEmpty() && stem.equals(target.tokens)) {
+                        words.add(target);
+                    }
+                }
+                Link link = exact.size() == 1 ? infer(f, c, exact.get(0), "the same name as the key of "
+                        + exact.get(0).table.name())
+                        : exact.isEmpty() && suffix.size() == 1 ? infer(f, c, suffix.get(0), "its name ends with the key "
+                        + suffix.get(0).key + " of " + suffix.get(0).table.name())
+                        : exact.isEmpty() && suffix.isEmpty() && words.size() == 1 ? infer(f, c, words.get(0),
+                        "named after table " + words.get(0).table.name() + " plus a key word") : null;
+                if (link != null) {
+                    f.links.put(c.name(), link);
+                }
+            }
+        }
+    }
+
+    /** Keys named by what they point at: a surgeon, a prescriber, "…by" is staff; a clinic is a department. */
+    private void inferByConceptWords(Map<String, Facts> facts) {
+        Map<String, Facts> byConcept = new HashMap<>();
+        facts.values().stream().filter(f -> f.concept != null).forEach(f -> byConcept.put(f.concept, f));
+        for (Facts f : facts.values()) {
+            for (CatalogColumn c : f.table.columns()) {
+                List<String> tokens = f.columnTokens.get(c.name());
+                if (c.name().equals(f.key) || f.links.containsKey(c.name()) || c.typeClass() != TypeClass.NUMERIC) {
+                    continue;
+                }
+                List<String> stem = stem(tokens);
+                boolean keyLike = tokens.size() > stem.size() || tokens.contains("by");
+                if (!keyLike || stem.isEmpty()) {
+                    continue;
+                }
+                String head = stem.get(stem.size() - 1);
+                String concept = null;
+                if (tokens.contains("by") || STAFF_WORDS.contains(head)) {
+                    concept = "Provider";
+                } else if (head.equals("clinic")) {
+                    concept = "Department";
+                } else if (head.equals("mother")) {
+                    concept = "Patient";
+                } else {
+                    for (Concept k : pack.concepts()) {
+                        if (k.nameTokens().contains(head)) {
+                            concept = concept == null ? k.id() : "";
+                        }
+                    }
+                }
+                Facts target = concept == null ? null : byConcept.get(concept);
+                if (target != null && target != f && target.key != null && compatible(c, target.keyColumn())) {
+                    f.links.put(c.name(), infer(f, c, target, "'" + head + "' names a " + concept + ", the concept of "
+                            + target.table.name()));
+                }
+            }
+        }
+    }
+
+    private static List<String> stem(List<String> tokens) {
+        List<String> stem = new ArrayList<>(tokens);
+        while (!stem.isEmpty() && (ColumnRoles.ID_WORDS.contains(stem.get(stem.size() - 1))
+                || stem.get(stem.size() - 1).equals("by"))) {
+            stem.remove(stem.size() - 1);
+        }
+        return stem;
+    }
+
+    private static Link infer(Facts from, CatalogColumn c, Facts to, String why) {
+        String range = "";
+        BigDecimal[] child = range(c.profile());
+        BigDecimal[] parent = range(to.keyColumn().profile());
+        if (child != null && parent != null) {
+            if (child[0].compareTo(parent[0]) < 0 || child[1].compareTo(parent[1]) > 0) {
+                return null; // values outside the key's range: not a reference, whatever the name says
+            }
+            range = "; its values lie within the key's range";
+        }
+        return new Link(from.table.name(), c.name(), to.table.name(), to.key, true, "inferred: " + why + range);
+    }
+
+    private static BigDecimal[] range(ColumnProfile p) {
+        if (p == null || p.min() == null || p.max() == null) {
+            return null;
+        }
+        try {
+            return new BigDecimal[] {new BigDecimal(p.min()), new BigDecimal(p.max())};
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static boolean compatible(CatalogColumn a, CatalogColumn b) {
+        return b != null && a.typeClass() == b.typeClass()
+                && (a.typeClass() == TypeClass.NUMERIC || a.typeClass() == TypeClass.TEXT);
+    }
+
+    private static Map<String, Integer> inboundCounts(Map<String, Facts> facts) {
+        Map<String, Integer> counts = new HashMap<>();
+        facts.values().forEach(f -> f.links.values().forEach(l -> counts.merge(l.toTable(), 1, Integer::sum)));
+        return counts;
+    }
+
+    // ---- column roles --------------------------------------------------------------------------------------------
+
+    private void assignRoles(Facts f, Map<String, String> conceptOf, Map<String, Facts> facts, Overrides overrides) {
+        Map<String, List<Scored>> roles = new LinkedHashMap<>();
+        Concept concept = f.concept == null ? null : pack.requireConcept(f.concept);
+        for (CatalogColumn c : f.table.columns()) {
+            List<String> tokens = f.columnTokens.get(c.name());
+            Link link = f.links.get(c.name());
+            String target = link == null ? null : conceptOf.get(link.toTable());
+            List<Scored> candidates = new ArrayList<>(ColumnRoles.candidates(c, tokens, c.name().equals(f.key), link,
+                    target));
+            if (concept != null) {
+                conceptEvidence(concept, c, tokens, link, candidates);
+            }
+            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+            if (o != null && o.role() != null) {
+                candidates.add(new Scored(o.role().jsonName(), 1.0, List.of("override")));
+            }
+            candidates.sort(Comparator.comparingDouble(Scored::score).reversed());
+            roles.put(c.name(), ColumnRoles.dedupe(candidates));
+        }
+        f.roles = roles;
+        placeTimes(f, overrides);
+    }
+
+    /** Evidence only the table's concept gives: the concept's own word names the row; a person's bare name. */
+    private void conceptEvidence(Concept concept, CatalogColumn c, List<String> tokens, Link link, List<Scored> out) {
+        if (c.typeClass() != TypeClass.TEXT || link != null || tokens.isEmpty()) {
+            return;
+        }
+        Set<String> own = new HashSet<>(concept.nameTokens());
+        own.add("name");
+        if (own.containsAll(tokens)) {
+            boolean person = concept.id().equals("Patient") || concept.id().equals("Provider");
+            ColumnRole role = person ? ColumnRole.FULL_NAME : ColumnRole.NAME;
+            out.add(new Scored(role.jsonName(), 0.78, List.of("named after its table's concept " + concept.id())));
+        }
+    }
+
+    /** Start/end pairs, then at most one EventTime: the one point in time that is not bookkeeping. */
+    private void placeTimes(Facts f, Overrides overrides) {
+        List<String> times = new ArrayList<>();
+        f.roles.forEach((col, cands) -> {
+            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), col);
+            if (cands.get(0).candidate().equals(ColumnRole.EVENT_TIME.jsonName()) && (o == null || o.role() == null)) {
+                times.add(col);
+            }
+        });
+        List<String> starts = times.stream().filter(c -> hasAny(f.columnTokens.get(c), START)).toList();
+        List<String> ends = times.stream().filter(c -> hasAny(f.columnTokens.get(c), END)
+                && !starts.contains(c)).toList();
+        List<String> rest = new ArrayList<>(times);
+        if (starts.size() == 1) {
+            boolean pair = ends.size() == 1;
+            setRole(f, starts.get(0), ColumnRole.START_TIME, pair ? 0.9 : 0.75, pair
+                    ? "start of the pair " + starts.get(0) + " / " + ends.get(0) : "named as a start");
+            rest.remove(starts.get(0));
+        }
+        if (ends.size() == 1) {
+            boolean pair = starts.size() == 1;
+            setRole(f, ends.get(0), ColumnRole.END_TIME, pair ? 0.9 : 0.7, pair
+                    ? "end of the pair " + starts.get(0) + " / " + ends.get(0) : "named as an end");
+            rest.remove(ends.get(0));
+        }
+        List<String> events = rest.stream().filter(c -> !hasAny(f.columnTokens.get(c), AUDIT)).toList();
+        if (events.isEmpty() && rest.size() == 1) {
+            events = rest;
+        }
+        if (events.size() == 1) {
+            String only = events.get(0);
+            setRole(f, only, ColumnRole.EVENT_TIME, rest.size() == 1 ? 0.8 : 0.7, rest.size() == 1
+                    ? "the table's only point in time" : "the one point in time that is not bookkeeping ("
+                    + String.join(", ", rest.stream().filter(c -> !c.equals(only)).toList()) + " are)");
+            rest.remove(only);
+            for (String other : rest) {
+                demote(f, other, "another point in time; the EventTime is " + only);
+            }
+        } else {
+            for (String other : rest) {
+                demote(f, other, "one of several points in time " + rest + ": none is clearly the EventTime");
+            }
+        }
+    }
+
+    private static boolean hasAny(List<String> tokens, Set<String> words) {
+        return tokens.stream().anyMatch(words::contains);
+    }
+
+    private static void setRole(Facts f, String column, ColumnRole role, double score, String reason) {
+        List<Scored> cands = new ArrayList<>();
+        cands.add(new Scored(role.jsonName(), score, List.of(reason)));
+        cands.addAll(f.roles.get(column));
+        f.roles.put(column, ColumnRoles.dedupe(cands));
+    }
+
+    private static void demote(Facts f, String column, String reason) {
+        List<Scored> cands = new ArrayList<>();
+        cands.add(new Scored(ColumnRole.UNKNOWN.jsonName(), 0.4, List.of(reason)));
+        cands.addAll(f.roles.get(column).stream().map(s -> new Scored(s.candidate(), Math.min(s.score(), 0.35),
+                s.reasons())).toList());
+        f.roles.put(column, ColumnRoles.dedupe(cands));
+    }
+
+    // ---- concepts ------------------------------------------------------------------------------------------------
+
+    /** The concept a table's name alone points to (used for reference roles before concepts are decided). */
+    private String nameOnlyConcept(Facts f) {
+        String best = null;
+        double bestScore = 0;
+        boolean tie = false;
+        for (Concept c : pack.concepts()) {
+            double s = nameScore(c, f, new ArrayList<>());
+            if (s > bestScore + 1e-9) {
+                best = c.id();
+                bestScore = s;
+                tie = false;
+            } else if (s > 0 && Math.abs(s - bestScore) < 1e-9) {
+                tie = true;
+            }
+        }
+        return tie ? null : best;
+    }
+
+    private String head(List<String> tokens) {
+        for (int i = tokens.size() - 1; i >= 0; i--) {
+            String t = tokens.get(i);
+            if (!ColumnRoles.ID_WORDS.contains(t) && !t.chars().allMatch(Character::isDigit)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    private boolean ambiguousFor(String token, Concept c) {
+        for (AmbiguousToken a : pack.ambiguousTokens()) {
+            if (a.token().equals(token) && a.concepts().contains(c.id())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private double nameScore(Concept c, Facts f, List<String> reasons) {
+        double score = 0;
+        for (NameHint pattern : pack.namePatterns(c.id())) {
+            if (pattern.tokens().size() >= 2 && f.tokens.containsAll(pattern.tokens())) {
+                reasons.add("table name has '" + String.join(" ", pattern.tokens()) + "'");
+                score = 1.0;
+                break;
+            }
+        }
+        if (score < 1.0) {
+            String head = head(f.tokens);
+            Set<String> own = new HashSet<>(c.nameTokens());
+            own.addAll(names.phrase(c.singular()).size() == 1 ? names.phrase(c.singular()) : List.of());
+            for (String t : f.tokens) {
+                double s;
+                String why;
+                if (ambiguousFor(t, c)) {
+                    s = 0.4;
+                    why = "table name has '" + t + "', a word several concepts use";
+                } else if (own.contains(t)) {
+                    s = t.equals(head) ? 0.8 : 0.7;
+                    why = "table name has '" + t + "'" + (t.equals(head) ? " as its head word" : "");
+                } else {
+                    continue;
+                }
+                if (s > score) {
+                    score = s;
+                    reasons.removeIf(r -> r.startsWith("table name"));
+                    reasons.add(why);
+                }
+            }
+        }
+        if (score > 0 && score < 1.0 && f.key != null) {
+            List<String> keyStem = stem(f.columnTokens.get(f.key));
+            if (keyStem.stream().anyMatch(c.nameTokens()::contains)) {
+                score = Math.min(1.0, score + 0.1);
+                reasons.add("its key " + f.key + " is named after it");
+            }
+        }
+        return score;
+    }
+
+    private List<Scored> scoreConcepts(Facts f, int inbound) {
+        Set<String> columnWords = new HashSet<>();
+        f.columnTokens.values().forEach(columnWords::addAll);
+        Set<String> roles = new HashSet<>();
+        f.roles.values().forEach(r -> roles.add(r.get(0).candidate()));
+        List<Scored> out = new ArrayList<>();
+        for (Concept c : pack.concepts()) {
+            List<String> reasons = new ArrayList<>();
+            double name = nameScore(c, f, reasons);
+            List<String> matched = c.columnTokens().stream().filter(columnWords::contains).toList();
+            double vocabulary = Math.min(1.0, matched.size() / 4.0);
+            if (name == 0 && vocabulary == 0) {
+                continue;
+            }
+            if (!matched.isEmpty()) {
+                reasons.add("column words " + matched);
+            }
+            Set<String> withOwn = new HashSet<>(roles);
+            ownNames(c, f, withOwn);
+            int met = 0;
+            List<String> missing = new ArrayList<>();
+            for (RequiredRole r : c.requiredRoles()) {
+                if (r.anyOf().stream().anyMatch(withOwn::contains)) {
+                    met++;
+                } else {
+                    missing.add(String.join("|", r.anyOf()));
+                }
+            }
+            double required = c.requiredRoles().isEmpty() ? 1.0 : (double) met / c.requiredRoles().size();
+            reasons.add(missing.isEmpty() ? "has every required role" : "lacks required " + missing);
+            boolean master = c.requiredRoles().stream().anyMatch(r -> r.anyOf().equals(List.of("PrimaryKey")));
+            double shape;
+            if (master) {
+                shape = inbound > 0 ? 1.0 : 0.3;
+                if (inbound > 0) {
+                    reasons.add("referenced by " + inbound + " key(s)");
+                }
+            } else {
+                boolean refs = roles.contains("PatientRef") || roles.contains("EncounterRef");
+                shape = refs ? 1.0 : 0.3;
+            }
+            double score = 0.5 * name + 0.25 * vocabulary + 0.15 * required + 0.1 * shape;
+            if (!missing.isEmpty()) {
+                score *= 0.6;
+            }
+            out.add(new Scored(c.id(), Math.round(score * 1000) / 1000.0, reasons));
+        }
+        out.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(Scored::candidate));
+        return out;
+    }
+
+    private void ownNames(Concept c, Facts f, Set<String> roles) {
+        Set<String> own = new HashSet<>(c.nameTokens());
+        own.add("name");
+        for (CatalogColumn col : f.table.columns()) {
+            List<String> tokens = f.columnTokens.get(col.name());
+            if (col.typeClass() == TypeClass.TEXT && !tokens.isEmpty() && own.containsAll(tokens)) {
+                roles.add(ColumnRole.NAME.jsonName());
+            }
+        }
+    }
+
+    private void decide(Facts f) {
+        if (f.concepts.isEmpty()) {
+            f.reasons.add("no concept matches its name or columns");
+            return;
+        }
+        Scored best = f.concepts.get(0);
+        Scored second = f.concepts.size() > 1 ? f.concepts.get(1) : null;
+        if (best.score() < MIN_CONFIDENCE) {
+            f.reasons.add("best candidate " + best.candidate() + " scores " + best.score() + ", below "
+                    + MIN_CONFIDENCE);
+        } else if (second != null && best.score() - second.score() < TIE_MARGIN) {
+            f.reasons.add("ambiguous: " + best.candidate() + " (" + best.score() + ") and " + second.candidate()
+                    + " (" + second.score() + ") fit almost equally");
+        } else {
+            f.status = TableBinding.Status.BOUND;
+            f.concept = best.candidate();
+            f.confidence = best.score();
+            f.reasons.addAll(best.reasons());
+            if (second != null) {
+                f.reasons.add("runner-up " + second.candidate() + " scores " + second.score());
+            }
+        }
+    }
+
+    /** Two tables claiming one concept: the clearly better keeps it, otherwise neither does. Overrides always win. */
+    private void resolveConflicts(Map<String, Facts> facts) {
+        Map<String, List<Facts>> claims = new LinkedHashMap<>();
+        facts.values().stream().filter(f -> f.concept != null)
+                .forEach(f -> claims.computeIfAbsent(f.concept, k -> new ArrayList<>()).add(f));
+        for (Map.Entry<String, List<Facts>> e : claims.entrySet()) {
+            List<Facts> rivals = e.getValue();
+            if (rivals.size() < 2) {
+                continue;
+            }
+            rivals.sort(Comparator.comparingDouble((Facts f) -> f.confidence).reversed());
+            Facts best = rivals.get(0);
+            boolean clear = best.confidence - rivals.get(1).confidence >= TIE_MARGIN;
+            for (Facts f : rivals) {
+                if (clear && f == best) {
+                    f.reasons.add("also claimed by " + rivals.stream().filter(r -> r != best)
+                            .map(r -> r.table.name() + " (" + r.confidence + ")").toList() + ", which score lower");
+                    continue;
+                }
+                String others = rivals.stream().filter(r -> r != f).map(r -> r.table.name() + " (" + r.confidence
+                        + ")").toList().toString();
+                f.reasons.clear();
+                f.reasons.add(clear ? e.getKey() + " is bound to " + best.table.name() + " (" + best.confidence
+                        + "), which fits better than this table (" + f.confidence + ")"
+                        : "ambiguous: " + e.getKey() + " is claimed equally by this table (" + f.confidence
+                        + ") and " + others);
+                f.status = TableBinding.Status.UNBOUND;
+                f.concept = null;
+            }
+        }
+    }
+
+    private void applyTableOverrides(Map<String, Facts> facts, Overrides overrides) {
+        for (Facts f : facts.values()) {
+            String o = overrides.tableOverride(f.table.name());
+            if (o == null) {
+                continue;
+            }
+            if (o.equalsIgnoreCase(Overrides.IGNORE)) {
+                f.status = TableBinding.Status.IGNORED;
+                f.reasons.add("ignored by override");
+            } else {
+                f.status = TableBinding.Status.BOUND;
+                f.concept = pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(o)).findFirst()
+                        .orElseThrow().id();
+                f.confidence = 1.0;
+                f.reasons.add("override: bound to " + f.concept);
+            }
+        }
+    }
+
+    // ---- results -------------------------------------------------------------------------------------------------
+
+    private TableBinding tableBinding(Facts f, Overrides overrides, List<Link> graph, String patientTable) {
+        List<ColumnBinding> columns = new ArrayList<>();
+        for (CatalogColumn c : f.table.columns()) {
+            List<Scored> cands = f.roles.get(c.name());
+            Scored top = cands.get(0);
+            ColumnRole role = ColumnRole.fromJson(top.candidate());
+            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+            List<String> reasons = new ArrayList<>(top.reasons());
+            boolean pii = pii(f, c, role, reasons);
+            if (o != null && o.pii() != null) {
+                pii = o.pii();
+                reasons.add("override: " + (pii ? "personal data" : "not personal data"));
+            }
+            ColumnProfile p = c.profile();
+            boolean enumerated = p != null && p.enumerated() && !(p.values().isEmpty() && p.distinctCount() > 0);
+            columns.add(new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
+                    top.score(), reasons, cands.subList(1, cands.size()), pii,
+                    pii || !enumerated ? null : p.values(), f.links.get(c.name()),
+                    o == null ? Map.of() : o.aliases()));
+        }
+        List<String> reasons = new ArrayList<>(f.reasons);
+        String display = display(columns, reasons);
+        List<Link> path = List.of();
+        if (f.status == TableBinding.Status.BOUND && patientTable != null && !f.table.name().equals(patientTable)) {
+            List<List<Link>> paths = Binding.shortestPaths(graph, f.table.name(), patientTable, Binding.MAX_HOPS);
+            if (paths.size() == 1) {
+                path = paths.get(0);
+            } else if (paths.size() > 1) {
+                reasons.add("no patient path: " + paths.size() + " equally short ways to " + patientTable);
+            } else {
+                reasons.add("no patient path within " + Binding.MAX_HOPS + " links");
+            }
+        }
+        return new TableBinding(f.table.name(), f.table.qualifiedName(), f.status, f.concept,
+                f.status == TableBinding.Status.IGNORED ? 0 : f.status == TableBinding.Status.BOUND ? f.confidence
+                        : f.concepts.isEmpty() ? 0 : f.concepts.get(0).score(),
+                reasons, f.concepts, f.table.primaryKey(), display, columns, path);
+    }
+
+    private boolean pii(Facts f, CatalogColumn c, ColumnRole role, List<String> reasons) {
+        boolean personal = switch (role) {
+            case GIVEN_NAME, FAMILY_NAME, FULL_NAME, CONTACT, IDENTIFIER, BIRTH_DATE -> true;
+            default -> false;
+        };
+        if (personal) {
+            reasons.add("personal data (" + role.jsonName() + ")");
+            return true;
+        }
+        if (c.profile() != null && c.profile().pii()) {
+            reasons.add("personal data (the catalog withheld its values)");
+            return true;
+        }
+        if (c.profile() == null && namePii.isPii(f.table, c)) {
+            reasons.add("personal data (by its name)");
+            return true;
+        }
+        boolean aboutPatient = f.roles.values().stream()
+                .anyMatch(r -> r.get(0).candidate().equals(ColumnRole.PATIENT_REF.jsonName()))
+                || "Patient".equals(f.concept);
+        if (role == ColumnRole.FREE_TEXT && aboutPatient) {
+            reasons.add("personal data (free text about a patient)");
+            return true;
+        }
+        return false;
+    }
+
+    private static String display(List<ColumnBinding> columns, List<String> reasons) {
+        for (ColumnRole role : List.of(ColumnRole.NAME, ColumnRole.FULL_NAME, ColumnRole.FAMILY_NAME,
+                ColumnRole.DESCRIPTION, ColumnRole.CODE, ColumnRole.BUSINESS_ID)) {
+            List<ColumnBinding> with = columns.stream().filter(c -> c.role() == role).toList();
+            if (with.size() > 1) {
+                List<ColumnBinding> named = with.stream().filter(c -> c.tokens().contains("name")).toList();
+                if (named.size() == 1) {
+                    return named.get(0).column();
+                }
+                reasons.add("no display column: " + with.size() + " " + role.jsonName() + " columns "
+                        + with.stream().map(ColumnBinding::column).toList());
+                return null;
+            }
+            if (with.size() == 1) {
+                return with.get(0).column();
+            }
+        }
+        return null;
+    }
+}

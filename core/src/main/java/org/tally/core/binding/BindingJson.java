@@ -1,0 +1,86 @@
+package org.tally.core.binding;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tally.core.catalog.ValueCount;
+
+/**
+ * The JSON form {@code binding --json} prints: {@code {"source", "catalogVersion", "tables": [{"table", "concept",
+ * "confidence", "reasons", "columns": [{"column", "type", "role", "confidence", "pii", "values"}]}], "unbound"}}.
+ * With {@code explain}, each table adds {@code "candidates"} (concepts and scores) and each column its role
+ * {@code "candidates"}; unbound tables are objects {@code {"table", "reasons"}} (plus candidates when explaining).
+ */
+public final class BindingJson {
+
+    private BindingJson() {
+    }
+
+    public static Map<String, Object> toMap(Binding binding, boolean explain) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", binding.source());
+        m.put("catalogVersion", binding.catalogVersion());
+        List<Object> tables = new ArrayList<>();
+        List<Object> unbound = new ArrayList<>();
+        for (TableBinding t : binding.tables()) {
+            Map<String, Object> tm = new LinkedHashMap<>();
+            tm.put("table", t.table());
+            if (t.bound()) {
+                tm.put("concept", t.concept());
+                tm.put("confidence", t.confidence());
+            }
+            tm.put("reasons", t.reasons());
+            if (explain) {
+                tm.put("candidates", scores(t.candidates()));
+            }
+            if (!t.bound()) {
+                unbound.add(tm);
+                continue;
+            }
+            List<Object> columns = new ArrayList<>();
+            for (ColumnBinding c : t.columns()) {
+                Map<String, Object> cm = new LinkedHashMap<>();
+                cm.put("column", c.column());
+                cm.put("type", c.type());
+                cm.put("role", c.role().jsonName());
+                cm.put("confidence", c.confidence());
+                cm.put("pii", c.pii());
+                cm.put("values", c.values() == null ? null : values(c.values()));
+                if (explain) {
+                    cm.put("reasons", c.reasons());
+                    cm.put("candidates", scores(c.runnerUps()));
+                }
+                columns.add(cm);
+            }
+            tm.put("columns", columns);
+            tables.add(tm);
+        }
+        m.put("tables", tables);
+        m.put("unbound", unbound);
+        return m;
+    }
+
+    private static List<Object> values(List<ValueCount> values) {
+        List<Object> out = new ArrayList<>();
+        for (ValueCount v : values) {
+            Map<String, Object> vm = new LinkedHashMap<>();
+            vm.put("value", v.value());
+            vm.put("count", v.count());
+            out.add(vm);
+        }
+        return out;
+    }
+
+    private static List<Object> scores(List<Scored> scored) {
+        List<Object> out = new ArrayList<>();
+        for (Scored s : scored) {
+            Map<String, Object> sm = new LinkedHashMap<>();
+            sm.put("candidate", s.candidate());
+            sm.put("score", s.score());
+            sm.put("reasons", s.reasons());
+            out.add(sm);
+        }
+        return out;
+    }
+}

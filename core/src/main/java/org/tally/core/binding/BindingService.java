@@ -1,0 +1,125 @@
+package org.tally.core.binding;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tally.core.catalog.Catalog;
+
+/**
+ * The binding of a source, rebuilt on demand from its active catalog and its override file. Binding is pure and takes
+ * milliseconds, so nothing is stored but the override files: {@code <overrides>/<source>.json} as the administrator
+ * edits it, and beside it {@code <source>.json.last-good}, a copy of the last version that validated. A broken file
+ * therefore never changes the binding: the last good overrides stay in force and the problems are reported.
+ */
+public final class BindingService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BindingService.class);
+    static final String LAST_GOOD = ".last-good";
+
+    /** A binding and what the administrator must know about how it was made. */
+    public record Result(Binding binding, List<String> problems, boolean lastGoodUsed) {
+        public Result {
+            Objects.requireNonNull(binding, "binding");
+            problems = List.copyOf(problems);
+        }
+
+        /** True when the override file was rejected (the binding then uses the last good overrides, or none). */
+        public boolean overridesRejected() {
+            return !problems.isEmpty();
+        }
+    }
+
+    private final Binder binder;
+    private final Path folder;
+
+    public BindingService(Binder binder, Path overridesFolder) {
+        this.binder = Objects.requireNonNull(binder, "binder");
+        this.folder = Objects.requireNonNull(overridesFolder, "overridesFolder");
+    }
+
+    /** The file an administrator edits for {@code source} (a catalog's source key). */
+    public Path overridesFile(String source) {
+        return folder.resolve(fileName(source) + ".json");
+    }
+
+    /** Binds the catalog with the source's overrides, falling back to the last good ones when the file is broken. */
+    public Result bind(Catalog catalog) {
+        Path file = overridesFile(catalog.source());
+        Path lastGood = file.resolveSibling(file.getFileName() + LAST_GOOD);
+        if (!Files.exists(file)) {
+            return new Result(binder.bind(catalog, Overrides.NONE, List.of()), List.of(), false);
+        }
+        String text = read(file);
+        try {
+            Overrides overrides = OverrideFile.parse(text, file.toString(), catalog, binder.pack());
+            saveLastGood(lastGood, text);
+            return new Result(binder.bind(catalog, overrides, List.of()), List.of(), false);
+        } catch (OverrideException rejected) {
+            List<String> problems = new ArrayList<>(rejected.problems());
+            List<String> notes = new ArrayList<>();
+            notes.add("override file " + file + " rejected (" + problems.size() + " problem"
+                    + (problems.size() == 1 ? "" : "s") + ")");
+            Overrides fallback = Overrides.NONE;
+            boolean used = false;
+            if (Files.exists(lastGood)) {
+                try {
+                    fallback = OverrideFile.parse(read(lastGood), lastGood.toString(), catalog, binder.pack());
+                    used = true;
+                    notes.add("the last good overrides (" + lastGood.getFileName() + ") stay in force");
+                } catch (OverrideException stale) {
+                    notes.add("the last good overrides no longer fit this catalog either; bound without overrides");
+                }
+            } else {
+                notes.add("no earlier override file validated; bound without overrides");
+            }
+            LOG.warn("{}", rejected.getMessage());
+            return new Result(binder.bind(catalog, fallback, notes), problems, used);
+        }
+    }
+
+    private static void saveLastGood(Path lastGood, String text) {
+        try {
+            if (Files.exists(lastGood) && Files.readString(lastGood, StandardCharsets.UTF_8).equals(text)) {
+                return;
+            }
+            Path tmp = lastGood.resolveSibling(lastGood.getFileName() + ".tmp");
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, lastGood, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            LOG.warn("cannot keep a copy of the good override file at {}: {}", lastGood, e.getMessage());
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read override file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A file-system-safe name: {@code demo:dev} → {@code demo_dev}; long JDBC URLs are shortened with a hash. */
+    static String fileName(String source) {
+        String safe = source.replaceAll("[^A-Za-z0-9._-]+", "_");
+        if (safe.length() <= 80) {
+            return safe;
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(source.getBytes(StandardCharsets.UTF_8));
+            return safe.substring(0, 60) + "-" + HexFormat.of().formatHex(hash, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package org.tally.core.binding;
+
+import java.util.Objects;
+
+/**
+ * One edge of the foreign-key graph: {@code fromTable.fromColumn} references {@code toTable.toColumn} (the target's
+ * single-column key). Declared keys come from the catalog; inferred ones are evident from names and types only and
+ * say so in {@code reason}.
+ */
+public record Link(String fromTable, String fromColumn, String toTable, String toColumn, boolean inferred,
+                   String reason) {
+    public Link {
+        Objects.requireNonNull(fromTable, "fromTable");
+        Objects.requireNonNull(fromColumn, "fromColumn");
+        Objects.requireNonNull(toTable, "toTable");
+        Objects.requireNonNull(toColumn, "toColumn");
+        Objects.requireNonNull(reason, "reason");
+    }
+
+    @Override
+    public String toString() {
+        return fromTable + "." + fromColumn + " -> " + toTable + "." + toColumn + (inferred ? " (inferred)" : "");
+    }
+}

@@ -1,0 +1,212 @@
+package org.tally.core.binding;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogColumn;
+import org.tally.core.catalog.CatalogTable;
+import org.tally.core.catalog.ColumnProfile;
+import org.tally.core.catalog.ValueCount;
+import org.tally.core.pack.Concept;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.pack.ValueText;
+import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.InvalidSpecException;
+
+/**
+ * Reads an override file ({@link Overrides} describes the format) and validates it against the catalog it is meant
+ * for and the pack: every problem is collected and named with its entry and the fix; one problem rejects the file.
+ */
+public final class OverrideFile {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
+    private static final Set<String> COLUMN_FIELDS = Set.of("role", "pii", "aliases");
+
+    private OverrideFile() {
+    }
+
+    /**
+     * Parses and validates {@code json}; {@code file} names it in messages.
+     *
+     * @throws OverrideException naming every problem
+     */
+    public static Overrides parse(String json, String file, Catalog catalog, DomainPack pack) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            throw new OverrideException(file, List.of("not valid JSON" + where + ": " + e.getOriginalMessage()
+                    + "; fix the syntax (the file must be one JSON object)"));
+        }
+        if (root == null || !root.isObject()) {
+            throw new OverrideException(file, List.of("the file must be a JSON object {\"tables\": {…}, \"columns\":"
+                    + " {…}}"));
+        }
+        List<String> problems = new ArrayList<>();
+        Map<String, String> tables = new LinkedHashMap<>();
+        Map<String, Overrides.ColumnOverride> columns = new LinkedHashMap<>();
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!field.equals("tables") && !field.equals("columns")) {
+                problems.add("'" + field + "': unknown section; use \"tables\" or \"columns\"");
+            }
+        }
+        JsonNode tableNode = root.path("tables");
+        if (!tableNode.isMissingNode() && !tableNode.isObject()) {
+            problems.add("tables: must be an object of table name → concept id or \"ignore\"");
+        } else {
+            tableNode.fields().forEachRemaining(e -> table(e.getKey(), e.getValue(), catalog, pack, problems, tables));
+        }
+        JsonNode columnNode = root.path("columns");
+        if (!columnNode.isMissingNode() && !columnNode.isObject()) {
+            problems.add("columns: must be an object of \"table.column\" → {\"role\", \"pii\", \"aliases\"}");
+        } else {
+            columnNode.fields().forEachRemaining(e -> column(e.getKey(), e.getValue(), catalog, problems, columns));
+        }
+        if (!problems.isEmpty()) {
+            throw new OverrideException(file, problems);
+        }
+        return new Overrides(tables, columns);
+    }
+
+    private static void table(String name, JsonNode value, Catalog catalog, DomainPack pack, List<String> problems,
+                              Map<String, String> out) {
+        String entry = "tables." + name;
+        if (catalog.table(name).isEmpty()) {
+            problems.add(entry + ": no table '" + name + "' in catalog " + catalog.versionId() + " of "
+                    + catalog.source() + "; fix the name (tables: " + tableNames(catalog) + ") or remove the entry");
+            return;
+        }
+        if (!value.isTextual() || value.asText().isBlank()) {
+            problems.add(entry + ": must be a concept id or \"ignore\", not " + value);
+            return;
+        }
+        String concept = value.asText().trim();
+        if (concept.equalsIgnoreCase(Overrides.IGNORE)) {
+            out.put(name, Overrides.IGNORE);
+            return;
+        }
+        Optional<Concept> known = pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(concept)).findFirst();
+        if (known.isEmpty()) {
+            problems.add(entry + ": '" + concept + "' is not a concept of pack '" + pack.name() + "'; use one of "
+                    + pack.concepts().stream().map(Concept::id).collect(Collectors.joining(", ")) + ", or \"ignore\"");
+            return;
+        }
+        out.put(name, known.get().id());
+    }
+
+    private static void column(String key, JsonNode value, Catalog catalog, List<String> problems,
+                               Map<String, Overrides.ColumnOverride> out) {
+        String entry = "columns." + key;
+        int dot = key.lastIndexOf('.');
+        if (dot <= 0 || dot == key.length() - 1) {
+            problems.add(entry + ": write the key as \"table.column\"");
+            return;
+        }
+        String tableName = key.substring(0, dot);
+        String columnName = key.substring(dot + 1);
+        Optional<CatalogTable> table = catalog.table(tableName);
+        if (table.isEmpty()) {
+            problems.add(entry + ": no table '" + tableName + "' in catalog " + catalog.versionId() + "; fix the name"
+                    + " (tables: " + tableNames(catalog) + ") or remove the entry");
+            return;
+        }
+        Optional<CatalogColumn> column = table.get().column(columnName);
+        if (column.isEmpty()) {
+            problems.add(entry + ": table " + table.get().name() + " has no column '" + columnName + "'; use one of "
+                    + table.get().columns().stream().map(CatalogColumn::name).toList());
+            return;
+        }
+        if (!value.isObject()) {
+            problems.add(entry + ": must be an object with \"role\", \"pii\" and/or \"aliases\"");
+            return;
+        }
+        value.fieldNames().forEachRemaining(f -> {
+            if (!COLUMN_FIELDS.contains(f)) {
+                problems.add(entry + "." + f + ": unknown field; use \"role\", \"pii\" or \"aliases\"");
+            }
+        });
+        ColumnRole role = null;
+        JsonNode roleNode = value.get("role");
+        if (roleNode != null) {
+            try {
+                role = ColumnRole.fromJson(roleNode.isTextual() ? roleNode.asText() : null);
+            } catch (InvalidSpecException e) {
+                problems.add(entry + ".role: '" + roleNode.asText() + "' is not a column role; use one of "
+                        + java.util.Arrays.stream(ColumnRole.values()).map(ColumnRole::jsonName)
+                        .collect(Collectors.joining(", ")));
+            }
+        }
+        Boolean pii = null;
+        JsonNode piiNode = value.get("pii");
+        if (piiNode != null) {
+            if (piiNode.isBoolean()) {
+                pii = piiNode.asBoolean();
+            } else {
+                problems.add(entry + ".pii: must be true or false, not " + piiNode);
+            }
+        }
+        Map<String, String> aliases = new LinkedHashMap<>();
+        JsonNode aliasNode = value.get("aliases");
+        if (aliasNode != null) {
+            aliases(entry + ".aliases", aliasNode, column.get(), Boolean.TRUE.equals(pii), problems, aliases);
+        }
+        out.put(table.get().name() + "." + column.get().name(), new Overrides.ColumnOverride(role, pii, aliases));
+    }
+
+    private static void aliases(String entry, JsonNode node, CatalogColumn column, boolean markedPii,
+                                List<String> problems, Map<String, String> out) {
+        if (!node.isObject()) {
+            problems.add(entry + ": must be an object of question word → observed value");
+            return;
+        }
+        ColumnProfile p = column.profile();
+        if (markedPii || p != null && p.pii()) {
+            problems.add(entry + ": " + column.name() + " holds personal data; its values are never kept, so it"
+                    + " takes no aliases: remove them");
+            return;
+        }
+        if (p == null || !p.enumerated()) {
+            problems.add(entry + ": the values of " + column.name() + " were not counted (more than "
+                    + ColumnProfile.MAX_VALUES + " distinct, or not profiled), so an alias cannot be checked: remove it");
+            return;
+        }
+        List<String> observed = p.values().stream().map(ValueCount::value).toList();
+        node.fields().forEachRemaining(e -> {
+            String word = e.getKey();
+            if (!e.getValue().isTextual()) {
+                problems.add(entry + "." + word + ": must be a text value of the column");
+                return;
+            }
+            String target = e.getValue().asText();
+            if (observed.contains(target)) {
+                out.put(word, target);
+                return;
+            }
+            List<String> close = observed.stream()
+                    .filter(v -> ValueText.key(v).equals(ValueText.key(target))).toList();
+            problems.add(entry + "." + word + ": '" + target + "' is not a value " + column.name() + " holds"
+                    + (close.size() == 1 ? "; did you mean '" + close.get(0) + "'?" : "; observed values: " + observed));
+        });
+    }
+
+    private static String tableNames(Catalog catalog) {
+        List<String> names = catalog.tables().stream().map(CatalogTable::name).toList();
+        return names.size() <= 12 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 12)) + ", … (" + names.size() + " in all)";
+    }
+}

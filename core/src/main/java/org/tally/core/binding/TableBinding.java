@@ -1,0 +1,70 @@
+package org.tally.core.binding;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.tally.core.catalog.CatalogTable;
+import org.tally.core.spec.ColumnRole;
+
+/**
+ * One table's place in the binding: its concept (or none), the evidence, its columns and its way to the patient.
+ *
+ * @param table         the table's physical name
+ * @param qualifiedName {@code schema.table}, as the catalog spells it
+ * @param status        bound, unbound (no confident, unique concept) or ignored (by override)
+ * @param concept       the concept id when bound, else null
+ * @param confidence    the winning score (0 when ignored)
+ * @param reasons       why bound, or why not
+ * @param candidates    every concept considered with a positive score, best first (the winner included)
+ * @param primaryKey    the declared primary key columns
+ * @param displayColumn the column that names a row for people (role Name where there is one), or null
+ * @param columns       the columns in table order
+ * @param patientPath   the shortest unique chain of links (at most 3) from this table to the Patient table; empty
+ *                      for the Patient table itself and when there is none (see reasons)
+ */
+public record TableBinding(String table, String qualifiedName, Status status, String concept, double confidence,
+                           List<String> reasons, List<Scored> candidates, List<String> primaryKey,
+                           String displayColumn, List<ColumnBinding> columns, List<Link> patientPath) {
+
+    /** Whether a table is bound. */
+    public enum Status { BOUND, UNBOUND, IGNORED }
+
+    public TableBinding {
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(status, "status");
+        reasons = List.copyOf(reasons);
+        candidates = List.copyOf(candidates);
+        primaryKey = List.copyOf(primaryKey);
+        columns = List.copyOf(columns);
+        patientPath = List.copyOf(patientPath);
+        if ((status == Status.BOUND) != (concept != null)) {
+            throw new IllegalArgumentException("table " + table + ": a concept is set exactly when bound");
+        }
+    }
+
+    public boolean bound() {
+        return status == Status.BOUND;
+    }
+
+    /** The column named {@code name} (exact, then ignoring case). */
+    public Optional<ColumnBinding> column(String name) {
+        for (ColumnBinding c : columns) {
+            if (c.column().equals(name)) {
+                return Optional.of(c);
+            }
+        }
+        return columns.stream().filter(c -> c.column().equalsIgnoreCase(name)).findFirst();
+    }
+
+    /** Column name → role name, for {@link org.tally.core.catalog.SchemaCard#of(CatalogTable, java.util.Map)}. */
+    public java.util.Map<String, String> roleNames() {
+        java.util.Map<String, String> roles = new java.util.LinkedHashMap<>();
+        columns.forEach(c -> roles.put(c.column(), c.role().jsonName()));
+        return roles;
+    }
+
+    /** Every column with {@code role}, in table order. */
+    public List<ColumnBinding> columnsWithRole(ColumnRole role) {
+        return columns.stream().filter(c -> c.role() == role).toList();
+    }
+}
