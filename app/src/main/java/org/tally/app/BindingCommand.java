@@ -24,13 +24,12 @@ import org.tally.core.catalog.CatalogStore;
 import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
-import org.tally.core.source.UnknownSourceException;
 import org.tally.core.state.StateDatabase;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -47,13 +46,8 @@ final class BindingCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
 
-    @Option(names = "--source", paramLabel = "SRC", defaultValue = "demo:dev",
-            description = "A JDBC URL, or demo:dev / demo:alt. Default: ${DEFAULT-VALUE}.")
-    String source;
-    @Option(names = "--user", paramLabel = "U", description = "Database account, if the catalog must be refreshed.")
-    String user;
-    @Option(names = "--password", paramLabel = "P", description = "Password of the account.")
-    String password;
+    @Mixin
+    SourceOptions sourceOptions;
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
     @Option(names = "--explain", description = "Add the runner-up concepts and roles with their scores.")
@@ -69,15 +63,11 @@ final class BindingCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (password != null && user == null) {
-            return usage("--password needs --user");
+        String problem = sourceOptions.problem();
+        if (problem != null) {
+            return usage(problem);
         }
-        SourceRef ref;
-        try {
-            ref = SourceRef.parse(source);
-        } catch (UnknownSourceException | IllegalArgumentException e) {
-            return usage(e.getMessage());
-        }
+        SourceRef ref = sourceOptions.ref();
         String key = CatalogRefresher.sourceKey(ref.name());
         try (StateDatabase state = StateDatabase.open(data)) {
             CatalogStore store = new CatalogStore(state);
@@ -113,7 +103,7 @@ final class BindingCommand implements Callable<Integer> {
     }
 
     private Catalog refresh(SourceRef ref, CatalogStore store) {
-        try (Connection connection = connector.open(ref, new Credentials(user, password), Progress.NONE)) {
+        try (Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
             return new CatalogRefresher(store, new UuidV7(clock, new java.security.SecureRandom()), clock)
                     .refresh(ref.name(), ref.dialect(), connection, RefreshOptions.defaults(), Progress.NONE).catalog();
         } catch (SQLException e) {
