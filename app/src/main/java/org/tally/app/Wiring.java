@@ -13,6 +13,7 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
+import org.tally.core.pack.PackLoader;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
@@ -71,7 +72,7 @@ final class Wiring {
     }
 
     Workstation workstation() {
-        return new Workstation(engines(), data);
+        return new Workstation(engines(), data, new InspectorBindings(data, PackLoader.hospital()));
     }
 
     private static void closeQuietly(Connection c) {

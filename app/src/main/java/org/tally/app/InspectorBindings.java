@@ -1,0 +1,150 @@
+package org.tally.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.tally.core.DataFolder;
+import org.tally.core.binding.Binder;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.BindingService;
+import org.tally.core.binding.ColumnBinding;
+import org.tally.core.binding.OverrideException;
+import org.tally.core.binding.OverrideFile;
+import org.tally.core.binding.TableBinding;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.catalog.CatalogStore;
+import org.tally.core.catalog.Drift;
+import org.tally.core.pack.Concept;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.source.SourceRef;
+import org.tally.core.spec.ColumnRole;
+import org.tally.core.state.StateDatabase;
+import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.binding.BindingSnapshot;
+import org.tally.ui.binding.OverrideDraft;
+
+/**
+ * The binding inspector's view of the real binding: the source's active catalog bound with its override file,
+ * drift against the previous catalog version, and saving overrides through the same validation as the CLI.
+ */
+final class InspectorBindings implements BindingProvider {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final DataFolder data;
+    private final DomainPack pack;
+    private final BindingService service;
+
+    InspectorBindings(DataFolder data, DomainPack pack) {
+        this.data = data;
+        this.pack = pack;
+        this.service = new BindingService(new Binder(pack), DataFolder.ensure(data.overrides()));
+    }
+
+    @Override
+    public Optional<BindingSnapshot> snapshot(SourceRef source) {
+        String key = CatalogRefresher.sourceKey(source.name());
+        try (StateDatabase state = StateDatabase.open(data)) {
+            CatalogStore store = new CatalogStore(state);
+            Optional<Catalog> active = store.active(key);
+            if (active.isEmpty()) {
+                return Optional.empty();
+            }
+            Binding binding = service.bind(active.get()).binding();
+            return Optional.of(new BindingSnapshot(source.name(), tables(binding), drift(store, key, active.get())));
+        }
+    }
+
+    private static List<BindingSnapshot.TableBinding> tables(Binding binding) {
+        List<BindingSnapshot.TableBinding> out = new ArrayList<>();
+        for (TableBinding t : binding.tables()) {
+            List<BindingSnapshot.ColumnBinding> columns = new ArrayList<>();
+            for (ColumnBinding c : t.columns()) {
+                List<BindingSnapshot.ValueCount> values = c.values() == null ? List.of()
+                        : c.values().stream().map(v -> new BindingSnapshot.ValueCount(v.value(), v.count())).toList();
+                columns.add(new BindingSnapshot.ColumnBinding(c.column(), c.role().jsonName(), c.pii(), values));
+            }
+            boolean bound = t.status() == TableBinding.Status.BOUND;
+            out.add(new BindingSnapshot.TableBinding(t.table(), bound ? t.concept() : null,
+                    bound ? t.confidence() : 0, t.reasons(), columns));
+        }
+        return out;
+    }
+
+    private static List<BindingSnapshot.DriftAlarm> drift(CatalogStore store, String key, Catalog current) {
+        List<CatalogStore.VersionInfo> history = store.history(key);
+        Optional<Catalog> previous = history.stream()
+                .filter(v -> !v.versionId().equals(current.versionId()))
+                .max(Comparator.comparing(CatalogStore.VersionInfo::createdAt))
+                .flatMap(v -> store.version(v.versionId()));
+        if (previous.isEmpty()) {
+            return List.of();
+        }
+        List<BindingSnapshot.DriftAlarm> alarms = new ArrayList<>();
+        for (Drift.ColumnDrift c : Drift.between(previous.get(), current).columns()) {
+            c.added().forEach(v -> alarms.add(new BindingSnapshot.DriftAlarm(c.table(), c.column(),
+                    BindingSnapshot.DriftAlarm.Change.NEW, v.value())));
+            c.vanished().forEach(v -> alarms.add(new BindingSnapshot.DriftAlarm(c.table(), c.column(),
+                    BindingSnapshot.DriftAlarm.Change.VANISHED, v.value())));
+        }
+        return alarms;
+    }
+
+    @Override
+    public List<String> concepts() {
+        return pack.concepts().stream().map(Concept::id).sorted().toList();
+    }
+
+    @Override
+    public List<String> roles() {
+        return java.util.Arrays.stream(ColumnRole.values()).map(ColumnRole::jsonName).toList();
+    }
+
+    @Override
+    public Map<String, String> saveOverride(SourceRef source, OverrideDraft draft) {
+        String key = CatalogRefresher.sourceKey(source.name());
+        String field = switch (draft.kind()) {
+            case TABLE_CONCEPT -> "concept";
+            case COLUMN_ROLE -> "role";
+            case VALUE_ALIAS -> "value";
+        };
+        Catalog catalog;
+        try (StateDatabase state = StateDatabase.open(data)) {
+            catalog = new CatalogStore(state).active(key).orElse(null);
+        }
+        if (catalog == null) {
+            return Map.of(field, "This source has no catalog yet: refresh it before overriding its binding");
+        }
+        Path file = service.overridesFile(key);
+        try {
+            ObjectNode root = Files.exists(file) ? (ObjectNode) JSON.readTree(file.toFile()) : JSON.createObjectNode();
+            apply(root, draft);
+            String text = JSON.writeValueAsString(root);
+            OverrideFile.parse(text, file.toString(), catalog, pack);
+            Files.writeString(file, text);
+            return Map.of();
+        } catch (OverrideException e) {
+            return Map.of(field, String.join("; ", e.problems()));
+        } catch (IOException | ClassCastException e) {
+            return Map.of(field, "The override file " + file + " cannot be read or written: " + e.getMessage());
+        }
+    }
+
+    private static void apply(ObjectNode root, OverrideDraft d) {
+        switch (d.kind()) {
+            case TABLE_CONCEPT -> root.with("tables").put(d.table(), d.concept());
+            case COLUMN_ROLE -> root.with("columns").with(d.table() + "." + d.column()).put("role", d.role());
+            case VALUE_ALIAS -> root.with("columns").with(d.table() + "." + d.column()).with("aliases")
+                    .put(d.alias(), d.value());
+        }
+    }
+}
