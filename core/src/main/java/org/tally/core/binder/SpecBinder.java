@@ -804,9 +804,8 @@ public final class SpecBinder {
             Optional<TableBinding> t = binding.tableOf(ref.concept());
             if (t.isPresent()) {
                 ColumnBinding c = pick(t.get(), ref);
-                String own = words(c);
-                return ref.concept().trim().equalsIgnoreCase(binding.tableOf(ref.concept()).get().concept())
-                        && !own.isEmpty() ? own : ref.describe();
+                boolean naming = c.role() == ColumnRole.NAME || c.role() == ColumnRole.FULL_NAME;
+                return naming ? conceptSingular(t.get()) : words(c);
             }
         } catch (Failure ignored) {
             // fall back to the spec's own description
