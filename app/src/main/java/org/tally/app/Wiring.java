@@ -13,7 +13,28 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
+import java.security.SecureRandom;
+import java.time.ZoneId;
+import org.tally.core.binder.BindingVocabulary;
+import org.tally.core.binder.GrammarRung;
+import org.tally.core.binder.SpecBinder;
+import org.tally.core.binding.Binder;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.BindingService;
+import org.tally.core.binding.TableBinding;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.catalog.CatalogStore;
+import org.tally.core.catalog.RefreshOptions;
+import org.tally.core.catalog.UuidV7;
+import org.tally.core.execute.ExecutorSettings;
+import org.tally.core.execute.ReadOnlyExecutor;
+import org.tally.core.grammar.Grammar;
+import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
+import org.tally.core.safety.AllowedRelations;
+import org.tally.core.safety.SqlSafetyPolicy;
+import org.tally.core.state.StateDatabase;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
@@ -50,7 +71,44 @@ final class Wiring {
 
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
-        return List.of(new MetaRung(source.name()));
+        Binding binding = bindingOf(connection, source);
+        DomainPack pack = PackLoader.hospital();
+        ZoneId zone = ZoneId.systemDefault();
+        Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
+        Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
+        List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
+        GrammarRung.Source open = new GrammarRung.Source(connection, source.dialect(),
+                AllowedRelations.of(defaultSchema(connection), tables));
+        return List.of(new MetaRung(source.name()), new GrammarRung(grammar, new SpecBinder(binding, pack, day), open,
+                new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS), System::nanoTime));
+    }
+
+    /**
+     * The source's binding from its active catalog and override file; a source without a catalog is refreshed once
+     * on the connection the engine already opened, and later runs reuse the stored version.
+     */
+    private Binding bindingOf(Connection connection, SourceRef source) {
+        String key = CatalogRefresher.sourceKey(source.name());
+        try (StateDatabase state = StateDatabase.open(data)) {
+            CatalogStore store = new CatalogStore(state);
+            Catalog catalog = store.active(key).orElse(null);
+            if (catalog == null) {
+                catalog = new CatalogRefresher(store, new UuidV7(clock, new SecureRandom()), clock)
+                        .refresh(source.name(), source.dialect(), connection, RefreshOptions.defaults(), Progress.NONE)
+                        .catalog();
+            }
+            return new BindingService(new Binder(PackLoader.hospital()), DataFolder.ensure(data.overrides()))
+                    .bind(catalog).binding();
+        }
+    }
+
+    private static String defaultSchema(Connection connection) {
+        try {
+            String schema = connection.getSchema();
+            return schema != null ? schema : connection.getCatalog();
+        } catch (SQLException e) {
+            return null;
+        }
     }
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {

@@ -1,0 +1,137 @@
+package org.tally.core.binder;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.ColumnBinding;
+import org.tally.core.binding.Link;
+import org.tally.core.binding.TableBinding;
+import org.tally.core.grammar.GrammarVocabulary;
+import org.tally.core.names.NameTokens;
+import org.tally.core.pack.ObservedValue;
+import org.tally.core.spec.ColumnRole;
+
+/**
+ * The grammar's view of one source, read from its {@link Binding}: only what {@link SpecBinder} resolves the same way.
+ * A column whose role repeats on its table carries its full name tokens as hint, so a reference to it names exactly
+ * that column; PII columns never expose values.
+ */
+public final class BindingVocabulary implements GrammarVocabulary {
+
+    private final Binding binding;
+    private final NameTokens names;
+    private final Map<String, List<Column>> columns = new LinkedHashMap<>();
+    private final List<ValueAlias> aliases = new ArrayList<>();
+
+    public BindingVocabulary(Binding binding, NameTokens names) {
+        this.binding = Objects.requireNonNull(binding, "binding");
+        this.names = Objects.requireNonNull(names, "names");
+        for (TableBinding t : binding.bound()) {
+            List<Column> cols = new ArrayList<>();
+            for (ColumnBinding c : t.columns()) {
+                if (c.role() == ColumnRole.UNKNOWN) {
+                    continue;
+                }
+                String hint = hintOf(t, c);
+                List<ObservedValue> values = new ArrayList<>();
+                if (!c.pii() && c.values() != null) {
+                    c.values().forEach(v -> values.add(new ObservedValue(v.value(), v.count())));
+                }
+                cols.add(new Column(c.role(), c.tokens(), hint, values));
+                if (!c.pii()) {
+                    c.aliases().forEach((phrase, value) ->
+                            aliases.add(new ValueAlias(phrase, t.concept(), c.role(), hint, value)));
+                }
+            }
+            columns.put(t.concept(), List.copyOf(cols));
+        }
+    }
+
+    /** The hint a reference to {@code c} carries: null when its role is unique on the table, else its name tokens. */
+    static String hintOf(TableBinding table, ColumnBinding c) {
+        return table.columnsWithRole(c.role()).size() == 1 ? null : String.join(" ", c.tokens());
+    }
+
+    @Override
+    public Set<String> concepts() {
+        return columns.keySet();
+    }
+
+    @Override
+    public List<Column> columns(String concept) {
+        return columns.getOrDefault(concept, List.of());
+    }
+
+    @Override
+    public List<Path> forward(String subject) {
+        Optional<TableBinding> from = binding.tableOf(subject);
+        if (from.isEmpty()) {
+            return List.of();
+        }
+        List<Path> out = new ArrayList<>();
+        for (Link first : binding.linksFrom(from.get().table())) {
+            Optional<TableBinding> mid = boundTable(first.toTable());
+            if (mid.isEmpty() || mid.get().table().equals(from.get().table())) {
+                continue;
+            }
+            out.add(new Path(mid.get().concept(), null));
+        }
+        for (Link first : binding.linksFrom(from.get().table())) {
+            Optional<TableBinding> mid = boundTable(first.toTable());
+            if (mid.isEmpty() || mid.get().table().equals(from.get().table())) {
+                continue;
+            }
+            for (Link second : binding.linksFrom(mid.get().table())) {
+                Optional<TableBinding> end = boundTable(second.toTable());
+                if (end.isEmpty() || end.get().table().equals(from.get().table())
+                        || end.get().table().equals(mid.get().table())) {
+                    continue;
+                }
+                out.add(new Path(end.get().concept(), mid.get().concept()));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public boolean linked(String a, String b) {
+        Optional<TableBinding> ta = binding.tableOf(a);
+        Optional<TableBinding> tb = binding.tableOf(b);
+        if (ta.isEmpty() || tb.isEmpty()) {
+            return false;
+        }
+        String x = ta.get().table();
+        String y = tb.get().table();
+        return binding.links().stream().anyMatch(l -> l.fromTable().equals(x) && l.toTable().equals(y)
+                || l.fromTable().equals(y) && l.toTable().equals(x));
+    }
+
+    @Override
+    public List<String> tableWords(String concept) {
+        Optional<TableBinding> t = binding.tableOf(concept);
+        if (t.isEmpty()) {
+            return List.of();
+        }
+        List<String> tokens = names.table(t.get().table()).tokens();
+        Set<String> words = new LinkedHashSet<>();
+        if (!tokens.isEmpty()) {
+            words.add(String.join(" ", tokens));
+        }
+        return List.copyOf(words);
+    }
+
+    @Override
+    public List<ValueAlias> aliases() {
+        return List.copyOf(aliases);
+    }
+
+    private Optional<TableBinding> boundTable(String table) {
+        return binding.tables().stream().filter(t -> t.bound() && t.table().equals(table)).findFirst();
+    }
+}

@@ -1,0 +1,143 @@
+package org.tally.core.binder;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.CompareOp;
+import org.tally.core.spec.Dimension;
+import org.tally.core.spec.Filter;
+import org.tally.core.spec.Literal;
+import org.tally.core.spec.Measure;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.RelatedScope;
+import org.tally.core.spec.Shape;
+
+/** One plain sentence saying what a bound spec computes ("Counted deliveries with delivery mode caesarean …"). */
+final class Explanations {
+
+    private Explanations() {
+    }
+
+    static String sentence(QuerySpec spec, Function<ColumnRef, String> words, String subjectPlural) {
+        StringBuilder s = new StringBuilder(lead(spec, words, subjectPlural));
+        List<String> conditions = new ArrayList<>();
+        Map<String, LocalDate[]> ranges = new LinkedHashMap<>();
+        for (Filter f : spec.filters()) {
+            if (f instanceof Filter.Compare c && c.target() instanceof ColumnRef ref && c.value().isTemporal()
+                    && (c.op() == CompareOp.GE || c.op() == CompareOp.LT)) {
+                LocalDate day = day(c.value());
+                LocalDate[] range = ranges.computeIfAbsent(words.apply(ref), k -> new LocalDate[2]);
+                range[c.op() == CompareOp.GE ? 0 : 1] = day;
+            } else {
+                conditions.add(condition(f, words));
+            }
+        }
+        if (!conditions.isEmpty()) {
+            s.append(" with ").append(String.join(" and ", conditions));
+        }
+        for (RelatedScope r : spec.related()) {
+            s.append(r.quantifier() == org.tally.core.spec.Quantifier.EXISTS ? " that have " : " that have no ")
+                    .append(r.concept().trim());
+            for (Filter f : r.filters()) {
+                s.append(" with ").append(condition(f, words));
+            }
+        }
+        for (Map.Entry<String, LocalDate[]> e : ranges.entrySet()) {
+            LocalDate from = e.getValue()[0];
+            LocalDate to = e.getValue()[1];
+            String which = " (" + e.getKey() + ")";
+            if (from != null && to != null) {
+                s.append(" between ").append(from).append(" and ").append(to.minusDays(1)).append(which);
+            } else if (from != null) {
+                s.append(" from ").append(from).append(which);
+            } else {
+                s.append(" before ").append(to).append(which);
+            }
+        }
+        List<String> groups = new ArrayList<>();
+        for (Dimension d : spec.dimensions()) {
+            groups.add(d instanceof Dimension.TimeBucket tb ? tb.bucket().jsonName() : words.apply(d.column()));
+        }
+        if (!groups.isEmpty()) {
+            s.append(spec.shape() == Shape.TREND ? ", per " : ", grouped by ").append(String.join(" and ", groups));
+        }
+        if (spec.limit() != null && spec.shape() != Shape.EXISTS) {
+            s.append(", keeping the first ").append(spec.limit());
+        }
+        return s.append('.').toString();
+    }
+
+    private static String lead(QuerySpec spec, Function<ColumnRef, String> words, String plural) {
+        switch (spec.shape()) {
+            case EXISTS:
+                return "Looked for any " + plural;
+            case LIST:
+            case LOOKUP:
+                return "Listed " + plural;
+            default:
+                break;
+        }
+        Measure m = spec.measures().get(0);
+        if (m instanceof Measure.Count) {
+            return "Counted " + plural;
+        }
+        if (m instanceof Measure.Rate r) {
+            List<String> parts = new ArrayList<>();
+            r.numerator().forEach(f -> parts.add(condition(f, words)));
+            return "Computed the percentage of " + plural + " with " + String.join(" and ", parts) + " among "
+                    + plural;
+        }
+        Measure.Aggregate a = (Measure.Aggregate) m;
+        String of = a.of() instanceof ColumnRef ref ? words.apply(ref) : "the duration in "
+                + ((org.tally.core.spec.DurationRef) a.of()).unit().jsonName();
+        return "Computed the " + a.function().jsonName() + " of " + of + " over " + plural;
+    }
+
+    private static String condition(Filter f, Function<ColumnRef, String> words) {
+        String target = f.target() instanceof ColumnRef ref ? words.apply(ref) : f.target().describe();
+        if (f instanceof Filter.IsTrue) {
+            return target;
+        }
+        if (f instanceof Filter.IsFalse) {
+            return "not " + target;
+        }
+        if (f instanceof Filter.Compare c) {
+            String v = c.value() instanceof Literal.StringValue sv ? sv.value() : c.value().describe();
+            return c.op() == CompareOp.EQ ? target + " " + v : target + " " + symbol(c.op()) + " " + v;
+        }
+        if (f instanceof Filter.In in) {
+            List<String> vs = new ArrayList<>();
+            in.values().forEach(v -> vs.add(v instanceof Literal.StringValue sv ? sv.value() : v.describe()));
+            return target + " in " + String.join(", ", vs);
+        }
+        if (f instanceof Filter.IsNull) {
+            return "no " + target;
+        }
+        if (f instanceof Filter.IsNotNull) {
+            return target + " recorded";
+        }
+        return f.describe();
+    }
+
+    private static String symbol(CompareOp op) {
+        return switch (op) {
+            case EQ -> "=";
+            case NE -> "other than";
+            case LT -> "below";
+            case LE -> "at most";
+            case GT -> "above";
+            case GE -> "at least";
+        };
+    }
+
+    private static LocalDate day(Literal l) {
+        if (l instanceof Literal.DateValue d) {
+            return d.value();
+        }
+        return ((Literal.DateTimeValue) l).value().toLocalDate();
+    }
+}

@@ -1,0 +1,827 @@
+package org.tally.core.binder;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.ColumnBinding;
+import org.tally.core.binding.Link;
+import org.tally.core.binding.TableBinding;
+import org.tally.core.catalog.TypeClass;
+import org.tally.core.catalog.ValueCount;
+import org.tally.core.names.NameTokens;
+import org.tally.core.pack.Concept;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.spec.Aggregation;
+import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.Dimension;
+import org.tally.core.spec.DurationMode;
+import org.tally.core.spec.DurationRef;
+import org.tally.core.spec.Filter;
+import org.tally.core.spec.Literal;
+import org.tally.core.spec.Measure;
+import org.tally.core.spec.OrderKey;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.Quantifier;
+import org.tally.core.spec.RelatedScope;
+import org.tally.core.spec.Shape;
+import org.tally.core.spec.SpecException;
+import org.tally.core.spec.TimeScope;
+import org.tally.core.spec.ValueRef;
+import org.tally.core.sql.Cardinality;
+import org.tally.core.sql.JoinType;
+import org.tally.core.sql.OrderItem;
+import org.tally.core.sql.Predicate;
+import org.tally.core.sql.Relation;
+import org.tally.core.sql.Sql;
+import org.tally.core.sql.SqlQuery;
+import org.tally.core.sql.SqlValue;
+import org.tally.core.sql.TotalOrder;
+import org.tally.core.sql.ValueExpr;
+
+/**
+ * Binds a canonical {@link QuerySpec} to one source's {@link Binding}: concepts become tables, column references
+ * become the one column with that role (and name hint), forward references become many-to-one joins, related scopes
+ * become EXISTS / NOT EXISTS over one foreign-key hop. Anything that does not resolve to exactly one column or path
+ * fails typed ({@link BindFailure}); nothing is guessed.
+ */
+public final class SpecBinder {
+
+    private static final Set<String> TRUE_SPELLINGS = Set.of("y", "yes", "true", "t", "1");
+    private static final Set<String> FALSE_SPELLINGS = Set.of("n", "no", "false", "f", "0");
+
+    private final Binding binding;
+    private final DomainPack pack;
+    private final NameTokens names;
+    private final Clock clock;
+
+    public SpecBinder(Binding binding, DomainPack pack, Clock clock) {
+        this.binding = Objects.requireNonNull(binding, "binding");
+        this.pack = Objects.requireNonNull(pack, "pack");
+        this.names = pack.nameTokens();
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Binds {@code spec} (canonical form expected); never throws for a spec that does not fit the source. */
+    public BindResult bind(QuerySpec spec) {
+        Objects.requireNonNull(spec, "spec");
+        try {
+            return new Build(spec).run();
+        } catch (Failure f) {
+            return new BindResult.Failed(f.failure);
+        } catch (SpecException | IllegalArgumentException e) {
+            return new BindResult.Failed(new BindFailure.OutOfScope(e.getMessage()));
+        }
+    }
+
+    /** Carries a typed failure out of the recursive build. */
+    private static final class Failure extends RuntimeException {
+        final transient BindFailure failure;
+
+        Failure(BindFailure failure) {
+            super(failure.reason(), null, false, false);
+            this.failure = failure;
+        }
+    }
+
+    private static Failure fail(BindFailure f) {
+        return new Failure(f);
+    }
+
+    /** A resolved column: its SQL expression, its binding and its table. */
+    private record Col(ValueExpr.ColumnRef expr, ColumnBinding column, TableBinding table) {
+    }
+
+    /** One query under construction. */
+    private final class Build {
+        final QuerySpec spec;
+        final TableBinding subject;
+        final String subjectAlias = "s";
+        final Map<String, String> joinAliases = new LinkedHashMap<>();
+        final List<Object[]> joins = new ArrayList<>();
+        final Set<String> tables = new LinkedHashSet<>();
+        int next = 1;
+
+        Build(QuerySpec spec) {
+            this.spec = spec;
+            this.subject = binding.tableOf(spec.subject())
+                    .orElseThrow(() -> fail(new BindFailure.NoSubject("no table of this source is bound to "
+                            + spec.subject().trim())));
+            tables.add(subject.table());
+        }
+
+        BindResult run() {
+            List<Predicate> where = new ArrayList<>();
+            for (Filter f : spec.filters()) {
+                where.add(filter(f, subjectAlias, subject));
+            }
+            TimeScope scope = spec.timeScope();
+            if (scope != null) {
+                Col c = column(scope.column());
+                requireTemporal(c);
+                if (scope.from() != null) {
+                    where.add(Sql.compare(c.expr(), Predicate.CompareOp.GE, Sql.param(value(scope.from(), c))));
+                }
+                if (scope.to() != null) {
+                    where.add(Sql.compare(c.expr(), Predicate.CompareOp.LT, Sql.param(value(scope.to(), c))));
+                }
+            }
+            for (RelatedScope r : spec.related()) {
+                where.add(related(r));
+            }
+            checkRateNotDecided();
+            Shape shape = spec.shape();
+            SqlQuery query;
+            boolean probe = false;
+            if (shape == Shape.EXISTS) {
+                query = probe(where);
+                probe = true;
+            } else if (shape == Shape.LIST || shape == Shape.LOOKUP) {
+                query = list(where);
+            } else {
+                query = aggregate(where);
+            }
+            return new BindResult.Bound(query, Explanations.sentence(spec, SpecBinder.this::words, conceptPlural(subject)),
+                    List.copyOf(tables), probe);
+        }
+
+        // ---------------------------------------------------------------- shapes
+
+        SqlQuery probe(List<Predicate> where) {
+            SqlQuery.Builder b = start();
+            ValueExpr.ColumnRef key = primaryKey();
+            b.select(key, "witness");
+            where.forEach(b::where);
+            b.orderBy(OrderItem.asc(key));
+            b.limit(1);
+            return finish(b);
+        }
+
+        SqlQuery list(List<Predicate> where) {
+            if (spec.projection().isEmpty()) {
+                throw fail(new BindFailure.OutOfScope("a list needs the columns to show; name them in the question"));
+            }
+            SqlQuery.Builder b = start();
+            Set<String> labels = new LinkedHashSet<>();
+            for (ColumnRef ref : spec.projection()) {
+                Col c = column(ref);
+                if (c.column().pii()) {
+                    throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                            + " is personal data and is not listed"));
+                }
+                ValueExpr shown = c.expr();
+                String label = label(ref, c);
+                if (c.column().reference() != null) {
+                    Col display = display(c);
+                    shown = display.expr();
+                }
+                b.select(shown, unique(labels, label));
+            }
+            where.forEach(b::where);
+            List<OrderItem> order = new ArrayList<>();
+            for (OrderKey k : spec.order()) {
+                if (!(k instanceof OrderKey.ByValue)) {
+                    throw fail(new BindFailure.OutOfScope("a list is ordered by row values only"));
+                }
+                ValueExpr e = valueExpr(((OrderKey.ByValue) k).value());
+                order.add(new OrderItem(e, direction(k)));
+            }
+            b.orderByList(order);
+            if (spec.limit() != null) {
+                b.limit(spec.limit());
+            }
+            SqlQuery q = finish(b);
+            return TotalOrder.withTieBreaker(q, List.of(primaryKey()));
+        }
+
+        SqlQuery aggregate(List<Predicate> where) {
+            SqlQuery.Builder b = start();
+            List<ValueExpr> dims = new ArrayList<>();
+            Set<String> labels = new LinkedHashSet<>();
+            for (Dimension d : spec.dimensions()) {
+                ValueExpr e;
+                String label;
+                if (d instanceof Dimension.TimeBucket) {
+                    Dimension.TimeBucket tb = (Dimension.TimeBucket) d;
+                    Col c = column(tb.column());
+                    requireTemporal(c);
+                    e = Sql.bucket(bucket(tb.bucket()), c.expr());
+                    label = tb.bucket().jsonName();
+                } else if (d instanceof Dimension.Column) {
+                    ColumnRef ref = d.column();
+                    Col c = column(ref);
+                    if (c.column().pii()) {
+                        throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                                + " is personal data and is not grouped on"));
+                    }
+                    label = label(ref, c);
+                    e = c.column().reference() != null ? display(c).expr() : c.expr();
+                } else {
+                    throw new AssertionError(d);
+                }
+                dims.add(e);
+                b.select(e, unique(labels, label));
+            }
+            TimeScope scope = spec.timeScope();
+            if (scope != null && scope.bucket() != null) {
+                Col c = column(scope.column());
+                ValueExpr e = Sql.bucket(bucket(scope.bucket()), c.expr());
+                dims.add(e);
+                b.select(e, unique(labels, scope.bucket().jsonName()));
+            }
+            List<ValueExpr> measures = new ArrayList<>();
+            for (Measure m : spec.measures()) {
+                ValueExpr e = measure(m);
+                measures.add(e);
+                b.select(e, unique(labels, measureLabel(m)));
+            }
+            where.forEach(b::where);
+            b.groupByList(dims);
+            List<OrderItem> order = new ArrayList<>();
+            for (OrderKey k : spec.order()) {
+                if (k instanceof OrderKey.ByMeasure) {
+                    order.add(new OrderItem(measures.get(((OrderKey.ByMeasure) k).index()), direction(k)));
+                } else if (k instanceof OrderKey.ByDimension) {
+                    order.add(new OrderItem(dims.get(((OrderKey.ByDimension) k).index()), direction(k)));
+                } else {
+                    throw fail(new BindFailure.OutOfScope("an aggregated answer is ordered by its measures or groups"));
+                }
+            }
+            if (spec.shape() == Shape.TREND) {
+                for (ValueExpr d : dims) {
+                    if (d instanceof ValueExpr.DateBucket && order.stream().noneMatch(o -> o.expr().equals(d))) {
+                        order.add(OrderItem.asc(d));
+                    }
+                }
+            }
+            b.orderByList(order);
+            if (spec.limit() != null) {
+                b.limit(spec.limit());
+            }
+            SqlQuery q = finish(b);
+            return dims.isEmpty() ? q : TotalOrder.byGroups(q);
+        }
+
+        SqlQuery.Builder start() {
+            return SqlQuery.from(Sql.table(subject.table(), subjectAlias));
+        }
+
+        SqlQuery finish(SqlQuery.Builder b) {
+            for (Object[] j : joins) {
+                b.join(JoinType.INNER, (Relation) j[0], (Predicate) j[1], Cardinality.MANY_TO_ONE);
+            }
+            return b.build();
+        }
+
+        // ---------------------------------------------------------------- measures
+
+        ValueExpr measure(Measure m) {
+            if (m instanceof Measure.Count) {
+                return Sql.countRows();
+            }
+            if (m instanceof Measure.Aggregate) {
+                Measure.Aggregate a = (Measure.Aggregate) m;
+                ValueExpr of = valueExpr(a.of());
+                switch (a.function()) {
+                    case COUNT_DISTINCT:
+                        return Sql.countDistinct(of);
+                    case SUM:
+                        return Sql.agg(ValueExpr.AggregateFn.SUM, of);
+                    case AVG:
+                        return Sql.agg(ValueExpr.AggregateFn.AVG, of);
+                    case MIN:
+                        return Sql.agg(ValueExpr.AggregateFn.MIN, of);
+                    case MAX:
+                        return Sql.agg(ValueExpr.AggregateFn.MAX, of);
+                    case MEDIAN:
+                        return Sql.agg(ValueExpr.AggregateFn.MEDIAN, of);
+                    default:
+                        throw new AssertionError(a.function());
+                }
+            }
+            if (m instanceof Measure.Rate) {
+                List<Predicate> hits = new ArrayList<>();
+                for (Filter f : ((Measure.Rate) m).numerator()) {
+                    hits.add(filter(f, subjectAlias, subject));
+                }
+                return Sql.ratePercent(Sql.and(hits));
+            }
+            throw new AssertionError(m);
+        }
+
+        String measureLabel(Measure m) {
+            if (m instanceof Measure.Count) {
+                return conceptPlural(subject);
+            }
+            if (m instanceof Measure.Rate) {
+                return "percentage";
+            }
+            Measure.Aggregate a = (Measure.Aggregate) m;
+            String of;
+            if (a.of() instanceof ColumnRef) {
+                of = words(column((ColumnRef) a.of()).column());
+            } else {
+                DurationRef d = (DurationRef) a.of();
+                of = "duration in " + d.unit().jsonName();
+            }
+            String fn = a.function() == Aggregation.COUNT_DISTINCT ? "distinct" : a.function().jsonName();
+            return fn + " " + of;
+        }
+
+        /**
+         * A rate whose numerator tests a column the denominator already fixes with an equality is decided by the
+         * filter (always 0 or 100): the question was read wrongly, so it is refused.
+         */
+        void checkRateNotDecided() {
+            for (Measure m : spec.measures()) {
+                if (!(m instanceof Measure.Rate)) {
+                    continue;
+                }
+                for (Filter n : ((Measure.Rate) m).numerator()) {
+                    for (Filter d : spec.filters()) {
+                        if (n.target().equals(d.target()) && (equality(d) || d instanceof Filter.IsTrue
+                                || d instanceof Filter.IsFalse || d instanceof Filter.In)) {
+                            throw fail(new BindFailure.UnsatisfiableFilter("the share " + n.describe()
+                                    + " is decided by the filter " + d.describe()));
+                        }
+                    }
+                }
+            }
+        }
+
+        // ---------------------------------------------------------------- filters
+
+        Predicate filter(Filter f, String homeAlias, TableBinding home) {
+            if (f.target() instanceof DurationRef) {
+                ValueExpr d = valueExpr(f.target());
+                return numericFilter(f, d);
+            }
+            ColumnRef ref = (ColumnRef) f.target();
+            Col c = homeAlias.equals(subjectAlias) ? column(ref) : homeColumn(ref, homeAlias, home);
+            if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
+                return flag(c, f instanceof Filter.IsTrue);
+            }
+            if (f instanceof Filter.IsNull) {
+                return Sql.isNull(c.expr());
+            }
+            if (f instanceof Filter.IsNotNull) {
+                return Sql.isNotNull(c.expr());
+            }
+            if (f instanceof Filter.Compare) {
+                Filter.Compare cmp = (Filter.Compare) f;
+                if (cmp.value() instanceof Literal.BooleanValue) {
+                    boolean v = ((Literal.BooleanValue) cmp.value()).value();
+                    if (cmp.op() == org.tally.core.spec.CompareOp.NE) {
+                        v = !v;
+                    } else if (cmp.op() != org.tally.core.spec.CompareOp.EQ) {
+                        throw fail(new BindFailure.OutOfScope("true/false has no order"));
+                    }
+                    return flag(c, v);
+                }
+                checkObserved(c, List.of(cmp.value()), cmp.op() == org.tally.core.spec.CompareOp.EQ);
+                if (cmp.value().isTemporal()) {
+                    requireTemporal(c);
+                }
+                return Sql.compare(c.expr(), op(cmp.op()), Sql.param(value(cmp.value(), c)));
+            }
+            if (f instanceof Filter.In) {
+                Filter.In in = (Filter.In) f;
+                checkObserved(c, in.values(), true);
+                List<SqlValue> values = new ArrayList<>();
+                for (Literal l : in.values()) {
+                    values.add(value(l, c));
+                }
+                return Sql.in(c.expr(), values.toArray(new SqlValue[0]));
+            }
+            if (f instanceof Filter.Between) {
+                Filter.Between bt = (Filter.Between) f;
+                return new Predicate.Between(c.expr(), Sql.param(value(bt.low(), c)), Sql.param(value(bt.high(), c)));
+            }
+            throw new AssertionError(f);
+        }
+
+        Predicate numericFilter(Filter f, ValueExpr x) {
+            if (f instanceof Filter.Compare) {
+                Filter.Compare cmp = (Filter.Compare) f;
+                if (!(cmp.value() instanceof Literal.NumberValue)) {
+                    throw fail(new BindFailure.OutOfScope("a duration compares with a number"));
+                }
+                return Sql.compare(x, op(cmp.op()), Sql.param(SqlValue.of(((Literal.NumberValue) cmp.value()).value())));
+            }
+            if (f instanceof Filter.Between) {
+                Filter.Between bt = (Filter.Between) f;
+                return new Predicate.Between(x, Sql.param(number(bt.low())), Sql.param(number(bt.high())));
+            }
+            if (f instanceof Filter.IsNull) {
+                return Sql.isNull(x);
+            }
+            if (f instanceof Filter.IsNotNull) {
+                return Sql.isNotNull(x);
+            }
+            throw fail(new BindFailure.OutOfScope("a duration cannot be tested with " + f.describe()));
+        }
+
+        SqlValue number(Literal l) {
+            if (!(l instanceof Literal.NumberValue)) {
+                throw fail(new BindFailure.OutOfScope("a duration compares with a number"));
+            }
+            return SqlValue.of(((Literal.NumberValue) l).value());
+        }
+
+        /** True/false mapped to the column's own spelling: a BOOLEAN, or exactly one true and one false value. */
+        Predicate flag(Col c, boolean expected) {
+            ColumnBinding col = c.column();
+            if (col.typeClass() == TypeClass.BOOLEAN) {
+                return Sql.eq(c.expr(), Sql.param(SqlValue.of(expected)));
+            }
+            List<ValueCount> values = col.values();
+            if (values == null || values.isEmpty()) {
+                throw fail(new BindFailure.NoRole(c.table().concept() + " " + words(col)
+                        + " is not a true/false column and its values are unknown"));
+            }
+            String yes = null;
+            String no = null;
+            for (ValueCount v : values) {
+                String key = v.value().trim().toLowerCase(Locale.ROOT);
+                if (TRUE_SPELLINGS.contains(key) && yes == null) {
+                    yes = v.value();
+                } else if (FALSE_SPELLINGS.contains(key) && no == null) {
+                    no = v.value();
+                } else {
+                    throw fail(new BindFailure.UnsatisfiableFilter(c.table().concept() + " " + words(col)
+                            + " holds '" + v.value() + "', not only true/false spellings"));
+                }
+            }
+            String spelling = expected ? yes : no;
+            if (spelling == null) {
+                throw fail(new BindFailure.UnsatisfiableFilter(c.table().concept() + " " + words(col)
+                        + " never holds " + expected));
+            }
+            if (col.typeClass() == TypeClass.NUMERIC) {
+                return Sql.eq(c.expr(), Sql.param(SqlValue.of(new BigDecimal(spelling.trim()))));
+            }
+            return Sql.eq(c.expr(), Sql.param(SqlValue.of(spelling)));
+        }
+
+        /** An equality on text must name an observed value when the column's values were counted exactly. */
+        void checkObserved(Col c, List<Literal> literals, boolean equality) {
+            List<ValueCount> values = c.column().values();
+            if (values == null) {
+                return;
+            }
+            for (Literal l : literals) {
+                if (!(l instanceof Literal.StringValue)) {
+                    continue;
+                }
+                String text = ((Literal.StringValue) l).value();
+                boolean seen = values.stream().anyMatch(v -> v.value().equals(text));
+                if (!seen) {
+                    throw fail(new BindFailure.UnsatisfiableFilter("no recorded " + c.table().concept() + " "
+                            + words(c.column()) + " is '" + text + "'"));
+                }
+            }
+        }
+
+        SqlValue value(Literal l, Col c) {
+            TypeClass type = c.column().typeClass();
+            if (l instanceof Literal.StringValue) {
+                String s = ((Literal.StringValue) l).value();
+                if (type == TypeClass.NUMERIC) {
+                    try {
+                        return SqlValue.of(new BigDecimal(s.trim()));
+                    } catch (NumberFormatException e) {
+                        throw fail(new BindFailure.UnsatisfiableFilter("'" + s + "' is not a number, and "
+                                + c.table().concept() + " " + words(c.column()) + " holds numbers"));
+                    }
+                }
+                if (type != TypeClass.TEXT) {
+                    throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                            + " is not text"));
+                }
+                return SqlValue.of(s);
+            }
+            if (l instanceof Literal.NumberValue) {
+                if (type != TypeClass.NUMERIC) {
+                    throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                            + " is not a number"));
+                }
+                return SqlValue.of(((Literal.NumberValue) l).value());
+            }
+            if (l instanceof Literal.DateValue) {
+                requireTemporal(c);
+                return SqlValue.of(((Literal.DateValue) l).value());
+            }
+            if (l instanceof Literal.DateTimeValue) {
+                requireTemporal(c);
+                return SqlValue.of(((Literal.DateTimeValue) l).value());
+            }
+            if (l instanceof Literal.BooleanValue) {
+                if (type != TypeClass.BOOLEAN) {
+                    throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                            + " is not true/false"));
+                }
+                return SqlValue.of(((Literal.BooleanValue) l).value());
+            }
+            throw new AssertionError(l);
+        }
+
+        void requireTemporal(Col c) {
+            if (c.column().typeClass() != TypeClass.TEMPORAL) {
+                throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                        + " is not stored as a date or time"));
+            }
+        }
+
+        // ---------------------------------------------------------------- related scopes
+
+        Predicate related(RelatedScope r) {
+            TableBinding other = binding.tableOf(r.concept()).orElseThrow(() -> fail(new BindFailure.NoSubject(
+                    "no table of this source is bound to " + r.concept().trim())));
+            List<Link> back = new ArrayList<>();
+            for (Link l : binding.links()) {
+                if (l.fromTable().equals(other.table()) && l.toTable().equals(subject.table())
+                        || l.fromTable().equals(subject.table()) && l.toTable().equals(other.table())) {
+                    back.add(l);
+                }
+            }
+            if (back.isEmpty()) {
+                throw fail(new BindFailure.NoPath("no foreign key links " + subject.concept() + " and "
+                        + other.concept()));
+            }
+            if (back.size() > 1) {
+                throw fail(new BindFailure.Ambiguous(subject.concept() + " and " + other.concept()
+                        + " are linked in several ways", back.stream().map(Link::toString).toList()));
+            }
+            Link link = back.get(0);
+            String alias = "r" + (next++);
+            tables.add(other.table());
+            Predicate on = link.fromTable().equals(other.table())
+                    ? Sql.eq(Sql.col(alias, link.fromColumn()), Sql.col(subjectAlias, link.toColumn()))
+                    : Sql.eq(Sql.col(alias, link.toColumn()), Sql.col(subjectAlias, link.fromColumn()));
+            List<Predicate> where = new ArrayList<>();
+            where.add(on);
+            for (Filter f : r.filters()) {
+                where.add(filter(f, alias, other));
+            }
+            Predicate all = Sql.and(where);
+            Relation from = Sql.table(other.table(), alias);
+            return r.quantifier() == Quantifier.EXISTS ? Sql.exists(from, all) : Sql.notExists(from, all);
+        }
+
+        /** A column of a related scope's own table; other concepts are out of scope there. */
+        Col homeColumn(ColumnRef ref, String alias, TableBinding home) {
+            if (ref.via() != null || !home.concept().equalsIgnoreCase(ref.concept().trim())) {
+                throw fail(new BindFailure.OutOfScope("a condition inside a related scope must be on "
+                        + home.concept() + " itself, not " + ref.describe()));
+            }
+            ColumnBinding c = pick(home, ref);
+            return new Col(Sql.col(alias, c.column()), c, home);
+        }
+
+        // ---------------------------------------------------------------- columns and joins
+
+        ValueExpr valueExpr(ValueRef v) {
+            if (v instanceof ColumnRef) {
+                return column((ColumnRef) v).expr();
+            }
+            DurationRef d = (DurationRef) v;
+            Col start = column(d.start());
+            Col end = column(d.end());
+            requireTemporal(start);
+            requireTemporal(end);
+            Sql.DurationUnit unit = switch (d.unit()) {
+                case DAYS -> Sql.DurationUnit.DAYS;
+                case HOURS -> Sql.DurationUnit.HOURS;
+                case MINUTES -> Sql.DurationUnit.MINUTES;
+            };
+            if (d.mode() == DurationMode.AS_OF_NOW) {
+                return Sql.durationAsOf(start.expr(), end.expr(), LocalDateTime.now(clock), unit);
+            }
+            return Sql.duration(start.expr(), end.expr(), unit);
+        }
+
+        Col column(ColumnRef ref) {
+            String concept = ref.concept().trim();
+            if (concept.equalsIgnoreCase(subject.concept())) {
+                if (ref.via() != null) {
+                    throw fail(new BindFailure.OutOfScope(ref.describe() + " goes via another concept to the subject"));
+                }
+                ColumnBinding c = pick(subject, ref);
+                return new Col(Sql.col(subjectAlias, c.column()), c, subject);
+            }
+            List<String> hops = new ArrayList<>();
+            if (ref.via() != null) {
+                hops.add(ref.via().trim());
+            }
+            hops.add(concept);
+            TableBinding at = subject;
+            String alias = subjectAlias;
+            String pathKey = "";
+            for (String hop : hops) {
+                TableBinding target = binding.tableOf(hop).orElseThrow(() -> fail(new BindFailure.NoSubject(
+                        "no table of this source is bound to " + hop)));
+                Link link = oneLink(at, target);
+                pathKey += "/" + link;
+                alias = join(pathKey, alias, link, target);
+                at = target;
+            }
+            ColumnBinding c = pick(at, ref);
+            return new Col(Sql.col(alias, c.column()), c, at);
+        }
+
+        /** The display column of the table a reference column points to, joined many-to-one. */
+        Col display(Col ref) {
+            Link link = ref.column().reference();
+            TableBinding target = binding.tables().stream().filter(t -> t.table().equals(link.toTable())).findFirst()
+                    .orElseThrow(() -> fail(new BindFailure.NoPath("the table " + link.toTable() + " is not known")));
+            if (!target.bound()) {
+                throw fail(new BindFailure.NoPath(link.toTable() + " is not bound to a concept"));
+            }
+            if (target.displayColumn() == null) {
+                throw fail(new BindFailure.NoRole(target.concept() + " has no column that names its rows"));
+            }
+            ColumnBinding shown = target.column(target.displayColumn()).orElseThrow();
+            if (shown.pii()) {
+                throw fail(new BindFailure.OutOfScope(target.concept() + " names are personal data"));
+            }
+            String fromAlias = ref.expr().alias();
+            String key = "@" + fromAlias + "/" + link;
+            String alias = join(key, fromAlias, link, target);
+            return new Col(Sql.col(alias, shown.column()), shown, target);
+        }
+
+        String join(String key, String fromAlias, Link link, TableBinding target) {
+            String existing = joinAliases.get(key);
+            if (existing != null) {
+                return existing;
+            }
+            String alias = "j" + (next++);
+            joinAliases.put(key, alias);
+            tables.add(target.table());
+            Predicate on = Sql.eq(Sql.col(alias, link.toColumn()), Sql.col(fromAlias, link.fromColumn()));
+            joins.add(new Object[] {Sql.table(target.table(), alias), on});
+            return alias;
+        }
+
+        Link oneLink(TableBinding from, TableBinding to) {
+            List<Link> links = binding.linksFrom(from.table()).stream().filter(l -> l.toTable().equals(to.table()))
+                    .toList();
+            if (links.isEmpty()) {
+                throw fail(new BindFailure.NoPath("no foreign key leads from " + from.concept() + " to "
+                        + to.concept()));
+            }
+            if (links.size() > 1) {
+                throw fail(new BindFailure.Ambiguous(from.concept() + " refers to " + to.concept()
+                        + " in several ways", links.stream().map(Link::toString).toList()));
+            }
+            return links.get(0);
+        }
+
+        ValueExpr.ColumnRef primaryKey() {
+            if (subject.primaryKey().isEmpty()) {
+                throw fail(new BindFailure.NoRole(subject.concept() + " has no primary key to order its rows by"));
+            }
+            if (subject.primaryKey().size() > 1) {
+                throw fail(new BindFailure.OutOfScope(subject.concept() + " has a composite key"));
+            }
+            return Sql.col(subjectAlias, subject.primaryKey().get(0));
+        }
+
+        String label(ColumnRef ref, Col c) {
+            boolean own = ref.concept().trim().equalsIgnoreCase(subject.concept());
+            boolean naming = c.column().role() == ColumnRole.NAME || c.column().role() == ColumnRole.FULL_NAME
+                    || c.column().reference() != null;
+            if (!own && naming) {
+                return conceptSingular(c.table());
+            }
+            if (c.column().reference() != null) {
+                Optional<TableBinding> t = binding.tables().stream()
+                        .filter(x -> x.table().equals(c.column().reference().toTable()) && x.bound()).findFirst();
+                if (t.isPresent()) {
+                    return conceptSingular(t.get());
+                }
+            }
+            return words(c.column());
+        }
+    }
+
+    // -------------------------------------------------------------------- shared helpers
+
+    /** The one column of {@code table} with the reference's role and hint; several fitting is ambiguous. */
+    private ColumnBinding pick(TableBinding table, ColumnRef ref) {
+        ColumnRole role = ref.role();
+        List<ColumnBinding> withRole = table.columnsWithRole(role);
+        if (withRole.isEmpty()) {
+            throw fail(new BindFailure.NoRole(table.concept() + " has no " + role.jsonName() + " column"));
+        }
+        String hint = ref.hint() == null ? null : ref.hint().trim().toLowerCase(Locale.ROOT);
+        if (hint == null || hint.isEmpty()) {
+            if (withRole.size() == 1) {
+                return withRole.get(0);
+            }
+            throw fail(new BindFailure.Ambiguous(table.concept() + " has several " + role.jsonName() + " columns",
+                    withRole.stream().map(c -> words(c)).toList()));
+        }
+        List<String> tokens = List.of(hint.split("\\s+"));
+        List<ColumnBinding> fit = withRole.stream().filter(c -> c.tokens().containsAll(tokens)).toList();
+        if (fit.isEmpty()) {
+            List<String> phrase = names.phrase(hint);
+            fit = withRole.stream().filter(c -> !phrase.isEmpty() && c.tokens().containsAll(phrase)).toList();
+        }
+        if (fit.size() > 1) {
+            List<ColumnBinding> exact = fit.stream().filter(c -> c.tokens().equals(tokens)).toList();
+            if (exact.size() == 1) {
+                return exact.get(0);
+            }
+            throw fail(new BindFailure.Ambiguous(table.concept() + " has several " + role.jsonName()
+                    + " columns named like '" + hint + "'", fit.stream().map(c -> words(c)).toList()));
+        }
+        if (fit.isEmpty()) {
+            throw fail(new BindFailure.NoRole(table.concept() + " has no " + role.jsonName() + " column named like '"
+                    + hint + "'"));
+        }
+        return fit.get(0);
+    }
+
+    private static boolean equality(Filter f) {
+        return f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ;
+    }
+
+    private static Predicate.CompareOp op(org.tally.core.spec.CompareOp op) {
+        return switch (op) {
+            case EQ -> Predicate.CompareOp.EQ;
+            case NE -> Predicate.CompareOp.NE;
+            case LT -> Predicate.CompareOp.LT;
+            case LE -> Predicate.CompareOp.LE;
+            case GT -> Predicate.CompareOp.GT;
+            case GE -> Predicate.CompareOp.GE;
+        };
+    }
+
+    private static OrderItem.Direction direction(OrderKey k) {
+        return k.direction() == org.tally.core.spec.Direction.DESC ? OrderItem.Direction.DESC : OrderItem.Direction.ASC;
+    }
+
+    private static ValueExpr.BucketUnit bucket(org.tally.core.spec.Bucket b) {
+        return switch (b) {
+            case HOUR -> ValueExpr.BucketUnit.HOUR;
+            case DAY -> ValueExpr.BucketUnit.DAY;
+            case WEEK -> ValueExpr.BucketUnit.WEEK;
+            case MONTH -> ValueExpr.BucketUnit.MONTH;
+            case QUARTER -> ValueExpr.BucketUnit.QUARTER;
+            case YEAR -> ValueExpr.BucketUnit.YEAR;
+        };
+    }
+
+    private static String unique(Set<String> used, String label) {
+        String l = label;
+        int n = 2;
+        while (!used.add(l.toLowerCase(Locale.ROOT))) {
+            l = label + " " + n++;
+        }
+        return l;
+    }
+
+    /** A column in words: its name tokens ("delivery mode"). */
+    static String words(ColumnBinding c) {
+        return c.tokens().isEmpty() ? c.column() : String.join(" ", c.tokens());
+    }
+
+    /** The words for a column reference in an explanation. */
+    String words(ColumnRef ref) {
+        try {
+            Optional<TableBinding> t = binding.tableOf(ref.concept());
+            if (t.isPresent()) {
+                ColumnBinding c = pick(t.get(), ref);
+                boolean naming = c.role() == ColumnRole.NAME || c.role() == ColumnRole.FULL_NAME;
+                return naming ? conceptSingular(t.get()) : words(c);
+            }
+        } catch (Failure ignored) {
+            // fall back to the spec's own description
+        }
+        return ref.describe();
+    }
+
+    private String conceptPlural(TableBinding t) {
+        return pack.concept(t.concept()).map(Concept::plural).orElse(t.concept()).toLowerCase(Locale.ROOT);
+    }
+
+    private String conceptSingular(TableBinding t) {
+        return pack.concept(t.concept()).map(Concept::singular).orElse(t.concept()).toLowerCase(Locale.ROOT);
+    }
+
+    static LocalDate dayBefore(LocalDate d) {
+        return d.minusDays(1);
+    }
+}

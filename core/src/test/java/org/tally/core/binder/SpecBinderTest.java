@@ -1,0 +1,366 @@
+package org.tally.core.binder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tally.core.Progress;
+import org.tally.core.binding.Binder;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.Overrides;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.catalog.CatalogStore;
+import org.tally.core.catalog.RefreshOptions;
+import org.tally.core.catalog.UuidV7;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.pack.PackLoader;
+import org.tally.core.source.Dialect;
+import org.tally.core.spec.Bucket;
+import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.Dimension;
+import org.tally.core.spec.Direction;
+import org.tally.core.spec.DurationMode;
+import org.tally.core.spec.DurationRef;
+import org.tally.core.spec.DurationUnit;
+import org.tally.core.spec.Filter;
+import org.tally.core.spec.Literal;
+import org.tally.core.spec.Measure;
+import org.tally.core.spec.OrderKey;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.RelatedScope;
+import org.tally.core.spec.Shape;
+import org.tally.core.spec.SpecCanonicalizer;
+import org.tally.core.sql.CompileResult;
+import org.tally.core.sql.JdbcParameters;
+import org.tally.core.sql.Rendered;
+import org.tally.core.sql.SqlCompiler;
+import org.tally.core.sql.SqlQuery;
+import org.tally.core.state.StateDatabase;
+
+/**
+ * The binder per construct on a small H2 hospital: each bound query is compiled and run, and its rows are compared
+ * with an independent hand-written query over the same data.
+ */
+class SpecBinderTest {
+
+    private static Connection db;
+    private static Binding binding;
+    private static final DomainPack PACK = PackLoader.hospital();
+    private static final Clock TODAY = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC)
+            .toInstant(), ZoneOffset.UTC);
+
+    @BeforeAll
+    static void schema() throws SQLException {
+        db = DriverManager.getConnection("jdbc:h2:mem:spec_binder_test;DB_CLOSE_DELAY=-1");
+        try (Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE wards (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL)");
+            s.execute("CREATE TABLE patients (id INT PRIMARY KEY, gender VARCHAR(1), birth_date DATE)");
+            s.execute("CREATE TABLE admissions (id INT PRIMARY KEY, patient_id INT REFERENCES patients(id),"
+                    + " ward_id INT REFERENCES wards(id), admission_type VARCHAR(20), admitted_at TIMESTAMP,"
+                    + " discharged_at TIMESTAMP)");
+            s.execute("CREATE TABLE deliveries (id INT PRIMARY KEY, patient_id INT REFERENCES patients(id),"
+                    + " ward_id INT REFERENCES wards(id), delivery_mode VARCHAR(30), outcome VARCHAR(20),"
+                    + " delivered_at TIMESTAMP)");
+            s.execute("CREATE TABLE allergies (id INT PRIMARY KEY, patient_id INT REFERENCES patients(id),"
+                    + " allergen VARCHAR(30), severity VARCHAR(10))");
+            s.execute("CREATE TABLE beds (id INT PRIMARY KEY, ward_id INT REFERENCES wards(id), label VARCHAR(10),"
+                    + " is_active CHAR(1))");
+            s.execute("INSERT INTO wards VALUES (1, 'Maternity'), (2, 'Labour Suite'), (3, 'Surgical')");
+            for (int p = 1; p <= 12; p++) {
+                s.execute("INSERT INTO patients VALUES (" + p + ", '" + (p % 3 == 0 ? "M" : "F") + "', DATE '19"
+                        + (60 + p) + "-05-0" + (1 + p % 9) + "')");
+            }
+            s.execute("INSERT INTO admissions VALUES"
+                    + " (1, 1, 1, 'emergency', TIMESTAMP '2026-10-02 08:00:00', TIMESTAMP '2026-10-05 20:00:00'),"
+                    + " (2, 2, 1, 'elective',  TIMESTAMP '2026-10-10 10:00:00', TIMESTAMP '2026-10-11 10:00:00'),"
+                    + " (3, 3, 3, 'emergency', TIMESTAMP '2026-11-01 09:30:00', NULL),"
+                    + " (4, 4, 2, 'emergency', TIMESTAMP '2026-09-15 23:00:00', TIMESTAMP '2026-09-20 11:00:00'),"
+                    + " (5, 5, 3, 'elective',  TIMESTAMP '2026-11-20 07:00:00', TIMESTAMP '2026-11-22 07:00:00'),"
+                    + " (6, 6, 3, 'emergency', TIMESTAMP '2026-10-30 12:00:00', TIMESTAMP '2026-11-02 12:00:00')");
+            s.execute("INSERT INTO deliveries VALUES"
+                    + " (1, 1, 1, 'caesarean', 'live_birth', TIMESTAMP '2026-10-03 04:00:00'),"
+                    + " (2, 2, 2, 'spontaneous', 'live_birth', TIMESTAMP '2026-10-10 16:00:00'),"
+                    + " (3, 7, 2, 'caesarean', 'live_birth', TIMESTAMP '2026-10-21 01:00:00'),"
+                    + " (4, 8, 1, 'assisted', 'stillbirth', TIMESTAMP '2026-09-09 09:00:00'),"
+                    + " (5, 10, 2, 'caesarean', 'live_birth', TIMESTAMP '2026-11-03 13:00:00'),"
+                    + " (6, 11, 1, 'spontaneous', 'live_birth', TIMESTAMP '2026-10-28 22:00:00')");
+            s.execute("INSERT INTO allergies VALUES (1, 1, 'Latex', 'severe'), (2, 1, 'Egg', 'mild'),"
+                    + " (3, 4, 'Penicillin', 'moderate'), (4, 9, 'Latex', 'mild')");
+            s.execute("INSERT INTO beds VALUES (1, 1, 'M-1', 'Y'), (2, 1, 'M-2', 'N'), (3, 2, 'L-1', 'Y'),"
+                    + " (4, 3, 'S-1', 'Y'), (5, 3, 'S-2', 'N'), (6, 3, 'S-3', 'Y')");
+        }
+        Catalog catalog;
+        try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:spec_binder_state")) {
+            catalog = new CatalogRefresher(new CatalogStore(state), new UuidV7(Clock.systemUTC(), new SecureRandom()),
+                    Clock.systemUTC()).refresh("spec-binder-test", Dialect.H2, db, RefreshOptions.defaults(),
+                    Progress.NONE).catalog();
+        }
+        binding = new Binder(PACK).bind(catalog, Overrides.NONE, List.of());
+    }
+
+    @AfterAll
+    static void close() throws SQLException {
+        db.close();
+    }
+
+    private static ColumnRef col(String concept, ColumnRole role) {
+        return ColumnRef.of(concept, role);
+    }
+
+    private static ColumnRef col(String concept, ColumnRole role, String hint) {
+        return ColumnRef.of(concept, role, hint);
+    }
+
+    private static final ColumnRef DELIVERED = col("Delivery", ColumnRole.EVENT_TIME);
+    private static final ColumnRef MODE = col("Delivery", ColumnRole.CATEGORY, "delivery mode");
+
+    private static Filter october(ColumnRef time) {
+        return Filter.between(time, Literal.of(LocalDate.of(2026, 10, 1)), Literal.of(LocalDate.of(2026, 10, 31)));
+    }
+
+    private static List<Filter> octoberHalfOpen(ColumnRef time) {
+        return List.of(Filter.ge(time, Literal.of(LocalDate.of(2026, 10, 1))),
+                Filter.lt(time, Literal.of(LocalDate.of(2026, 11, 1))));
+    }
+
+    private static BindResult.Bound bound(QuerySpec spec) {
+        BindResult r = new SpecBinder(binding, PACK, TODAY).bind(SpecCanonicalizer.canonicalize(spec));
+        assertThat(r).as(r.toString()).isInstanceOf(BindResult.Bound.class);
+        return (BindResult.Bound) r;
+    }
+
+    private static BindFailure failure(QuerySpec spec) {
+        BindResult r = new SpecBinder(binding, PACK, TODAY).bind(SpecCanonicalizer.canonicalize(spec));
+        assertThat(r).as(r.toString()).isInstanceOf(BindResult.Failed.class);
+        return ((BindResult.Failed) r).failure();
+    }
+
+    private static List<List<Object>> run(SqlQuery q) throws SQLException {
+        CompileResult c = SqlCompiler.compile(q, Dialect.H2);
+        assertThat(c).as(c.toString()).isInstanceOf(CompileResult.Compiled.class);
+        Rendered r = ((CompileResult.Compiled) c).rendered();
+        try (PreparedStatement ps = db.prepareStatement(r.sql())) {
+            JdbcParameters.bind(ps, r.parameters());
+            return rows(ps.executeQuery());
+        }
+    }
+
+    private static List<List<Object>> hand(String sql) throws SQLException {
+        try (Statement s = db.createStatement()) {
+            return rows(s.executeQuery(sql));
+        }
+    }
+
+    private static List<List<Object>> rows(ResultSet rs) throws SQLException {
+        List<List<Object>> out = new ArrayList<>();
+        int n = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+            List<Object> row = new ArrayList<>();
+            for (int i = 1; i <= n; i++) {
+                Object v = rs.getObject(i);
+                if (v instanceof Number) {
+                    v = new BigDecimal(v.toString()).setScale(6, RoundingMode.HALF_UP);
+                } else if (v != null && !(v instanceof String)) {
+                    v = v.toString().substring(0, 10);
+                }
+                row.add(v);
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    @Test
+    void theSchemaBindsAsTheTestsAssume() {
+        assertThat(binding.tableOf("Delivery")).isPresent();
+        assertThat(binding.tableOf("Ward").orElseThrow().displayColumn()).isEqualToIgnoringCase("name");
+        assertThat(binding.columns("Delivery", ColumnRole.CATEGORY)).hasSize(2);
+        assertThat(binding.columns("Delivery", ColumnRole.WARD_REF)).hasSize(1);
+        assertThat(binding.columns("Bed", ColumnRole.FLAG)).hasSize(1);
+    }
+
+    @Test
+    void scalarCountsTheSubjectsRows() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Admission", Shape.SCALAR).measure(Measure.count()).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT COUNT(*) FROM admissions"));
+        assertThat(b.query().select().get(0).alias()).isEqualTo("admissions");
+    }
+
+    @Test
+    void filterOnANamedColumnAndATimeRange() throws SQLException {
+        QuerySpec.Builder spec = QuerySpec.builder("Delivery", Shape.SCALAR).measure(Measure.count())
+                .filter(Filter.eq(MODE, Literal.of("caesarean")));
+        octoberHalfOpen(DELIVERED).forEach(spec::filter);
+        BindResult.Bound b = bound(spec.build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT COUNT(*) FROM deliveries WHERE delivery_mode = 'caesarean'"
+                + " AND delivered_at >= DATE '2026-10-01' AND delivered_at < DATE '2026-11-01'"));
+        assertThat(b.explanation()).isEqualTo("Counted deliveries with delivery mode caesarean between 2026-10-01 and"
+                + " 2026-10-31 (delivered at).");
+    }
+
+    @Test
+    void groupedByAReferenceShowsTheDisplayColumnNotIds() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Delivery", Shape.GROUPED).measure(Measure.count())
+                .dimension(Dimension.of(col("Delivery", ColumnRole.WARD_REF))).build());
+        assertThat(run(b.query())).containsExactlyInAnyOrderElementsOf(hand("SELECT w.name, COUNT(*) FROM deliveries d"
+                + " JOIN wards w ON w.id = d.ward_id GROUP BY w.name"));
+        assertThat(b.query().select().get(0).alias()).isEqualTo("ward");
+    }
+
+    @Test
+    void groupedByARelatedConceptsName() throws SQLException {
+        QuerySpec.Builder spec = QuerySpec.builder("Delivery", Shape.GROUPED).measure(Measure.count())
+                .dimension(Dimension.of(col("Ward", ColumnRole.NAME)))
+                .filter(Filter.eq(MODE, Literal.of("caesarean")));
+        octoberHalfOpen(DELIVERED).forEach(spec::filter);
+        BindResult.Bound b = bound(spec.build());
+        assertThat(run(b.query())).containsExactlyInAnyOrderElementsOf(hand("SELECT w.name, COUNT(*) FROM deliveries d"
+                + " JOIN wards w ON w.id = d.ward_id WHERE d.delivery_mode = 'caesarean'"
+                + " AND d.delivered_at >= DATE '2026-10-01' AND d.delivered_at < DATE '2026-11-01' GROUP BY w.name"));
+        assertThat(b.explanation()).endsWith("grouped by ward.");
+    }
+
+    @Test
+    void trendBucketsByMonthInOrder() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Admission", Shape.TREND).measure(Measure.count())
+                .dimension(Dimension.bucket(col("Admission", ColumnRole.START_TIME), Bucket.MONTH)).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT CAST(DATE_TRUNC('MONTH', admitted_at) AS DATE) m, COUNT(*)"
+                + " FROM admissions GROUP BY m ORDER BY m"));
+    }
+
+    @Test
+    void topNOrdersByTheMeasureWithATieBreaker() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Admission", Shape.TOP_N).measure(Measure.count())
+                .dimension(Dimension.of(col("Ward", ColumnRole.NAME)))
+                .order(OrderKey.byMeasure(0, Direction.DESC)).limit(1).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT w.name, COUNT(*) c FROM admissions a JOIN wards w"
+                + " ON w.id = a.ward_id GROUP BY w.name ORDER BY c DESC, w.name FETCH FIRST 1 ROWS ONLY"));
+    }
+
+    @Test
+    void rateIsAPercentage() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Delivery", Shape.RATE)
+                .measure(Measure.rate(Filter.eq(MODE, Literal.of("caesarean")))).build());
+        List<List<Object>> got = run(b.query());
+        assertThat(got).isEqualTo(hand("SELECT 100.0 * (SELECT COUNT(*) FROM deliveries WHERE delivery_mode ="
+                + " 'caesarean') / (SELECT COUNT(*) FROM deliveries)"));
+        assertThat((BigDecimal) got.get(0).get(0)).isEqualByComparingTo("50");
+    }
+
+    @Test
+    void existsFindsOneWitnessOrNone() throws SQLException {
+        BindResult.Bound yes = bound(QuerySpec.builder("Delivery", Shape.EXISTS)
+                .filter(Filter.eq(col("Delivery", ColumnRole.CATEGORY, "outcome"), Literal.of("stillbirth"))).build());
+        assertThat(yes.probe()).isTrue();
+        assertThat(run(yes.query())).hasSize(hand("SELECT 1 FROM deliveries WHERE outcome = 'stillbirth'"
+                + " FETCH FIRST 1 ROWS ONLY").size()).hasSize(1);
+        BindResult.Bound none = bound(QuerySpec.builder("Delivery", Shape.EXISTS)
+                .filter(Filter.eq(col("Delivery", ColumnRole.CATEGORY, "outcome"), Literal.of("stillbirth")))
+                .filter(october(DELIVERED)).build());
+        assertThat(run(none.query())).isEmpty();
+        assertThat(hand("SELECT 1 FROM deliveries WHERE outcome = 'stillbirth' AND delivered_at BETWEEN"
+                + " DATE '2026-10-01' AND DATE '2026-10-31'")).isEmpty();
+    }
+
+    @Test
+    void notExistsCountsSubjectsWithoutARelatedRow() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Patient", Shape.SCALAR).measure(Measure.count())
+                .related(RelatedScope.notExists("Allergy")).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT COUNT(*) FROM patients p WHERE p.id NOT IN"
+                + " (SELECT patient_id FROM allergies)"));
+    }
+
+    @Test
+    void existsScopeCarriesItsOwnFilters() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Patient", Shape.SCALAR).measure(Measure.count())
+                .related(RelatedScope.exists("Allergy", Filter.eq(col("Allergy", ColumnRole.SEVERITY),
+                        Literal.of("mild")))).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT COUNT(DISTINCT patient_id) FROM allergies"
+                + " WHERE severity = 'mild'"));
+    }
+
+    @Test
+    void durationAveragesElapsedDaysOfCompletedStays() throws SQLException {
+        DurationRef los = DurationRef.of(col("Admission", ColumnRole.START_TIME), col("Admission", ColumnRole.END_TIME),
+                DurationUnit.DAYS, DurationMode.COMPLETED_ONLY);
+        BindResult.Bound b = bound(QuerySpec.builder("Admission", Shape.SCALAR)
+                .measure(Measure.of(org.tally.core.spec.Aggregation.AVG, los)).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT AVG(DATEDIFF('SECOND', admitted_at, discharged_at)"
+                + " / 86400.0) FROM admissions WHERE discharged_at IS NOT NULL"));
+    }
+
+    @Test
+    void yesNoFlagsUseTheColumnsOwnSpelling() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Bed", Shape.SCALAR).measure(Measure.count())
+                .filter(new Filter.IsTrue(col("Bed", ColumnRole.FLAG))).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT COUNT(*) FROM beds WHERE is_active = 'Y'"));
+        BindResult.Bound off = bound(QuerySpec.builder("Bed", Shape.SCALAR).measure(Measure.count())
+                .filter(new Filter.IsFalse(col("Bed", ColumnRole.FLAG))).build());
+        assertThat(run(off.query())).isEqualTo(hand("SELECT COUNT(*) FROM beds WHERE is_active = 'N'"));
+    }
+
+    @Test
+    void listsHaveATotalOrderOnThePrimaryKey() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Delivery", Shape.LIST).project(MODE)
+                .project(col("Ward", ColumnRole.NAME)).filter(october(DELIVERED)).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT d.delivery_mode, w.name FROM deliveries d JOIN wards w"
+                + " ON w.id = d.ward_id WHERE d.delivered_at BETWEEN DATE '2026-10-01' AND DATE '2026-10-31'"
+                + " ORDER BY d.id"));
+    }
+
+    @Test
+    void aRoleSharedByTwoColumnsWithoutAHintIsAmbiguous() {
+        BindFailure f = failure(QuerySpec.builder("Delivery", Shape.GROUPED).measure(Measure.count())
+                .dimension(Dimension.of(col("Delivery", ColumnRole.CATEGORY))).build());
+        assertThat(f).isInstanceOf(BindFailure.Ambiguous.class);
+        assertThat(((BindFailure.Ambiguous) f).candidates()).hasSize(2);
+    }
+
+    @Test
+    void aMissingRoleIsNoRoleAndAnUnmetHintTooNeverAnotherColumn() {
+        assertThat(failure(QuerySpec.builder("Ward", Shape.SCALAR)
+                .measure(Measure.of(org.tally.core.spec.Aggregation.SUM, col("Ward", ColumnRole.AMOUNT))).build()))
+                .isInstanceOf(BindFailure.NoRole.class);
+        assertThat(failure(QuerySpec.builder("Delivery", Shape.GROUPED).measure(Measure.count())
+                .dimension(Dimension.of(col("Delivery", ColumnRole.CATEGORY, "method of payment"))).build()))
+                .isInstanceOf(BindFailure.NoRole.class);
+    }
+
+    @Test
+    void anUnobservedValueIsUnsatisfiable() {
+        assertThat(failure(QuerySpec.builder("Delivery", Shape.SCALAR).measure(Measure.count())
+                .filter(Filter.eq(MODE, Literal.of("breech"))).build()))
+                .isInstanceOf(BindFailure.UnsatisfiableFilter.class);
+    }
+
+    @Test
+    void anUnboundSubjectIsNoSubject() {
+        assertThat(failure(QuerySpec.builder("Surgery", Shape.SCALAR).measure(Measure.count()).build()))
+                .isInstanceOf(BindFailure.NoSubject.class);
+    }
+
+    @Test
+    void aRateDecidedByItsOwnFilterIsRefused() {
+        assertThat(failure(QuerySpec.builder("Delivery", Shape.RATE)
+                .measure(Measure.rate(Filter.eq(MODE, Literal.of("caesarean"))))
+                .filter(Filter.eq(MODE, Literal.of("assisted"))).build()))
+                .isInstanceOf(BindFailure.UnsatisfiableFilter.class);
+    }
+}
