@@ -3,27 +3,20 @@ package org.tally.app;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.tally.core.DataFolder;
 import org.tally.core.Progress;
-import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.BindingJson;
 import org.tally.core.binding.BindingService;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Scored;
+import org.tally.core.binding.SourceBindings;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogJson;
 import org.tally.core.catalog.CatalogRefreshException;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
-import org.tally.core.pack.PackLoader;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
@@ -41,8 +34,7 @@ import picocli.CommandLine.Option;
 final class BindingCommand implements Callable<Integer> {
 
     private final SourceConnector connector;
-    private final DataFolder data;
-    private final Clock clock;
+    private final SourceBindings bindings;
     private final PrintStream out;
     private final PrintStream err;
 
@@ -53,10 +45,9 @@ final class BindingCommand implements Callable<Integer> {
     @Option(names = "--explain", description = "Add the runner-up concepts and roles with their scores.")
     boolean explain;
 
-    BindingCommand(SourceConnector connector, DataFolder data, Clock clock, PrintStream out, PrintStream err) {
+    BindingCommand(SourceConnector connector, SourceBindings bindings, PrintStream out, PrintStream err) {
         this.connector = connector;
-        this.data = data;
-        this.clock = clock;
+        this.bindings = bindings;
         this.out = out;
         this.err = err;
     }
@@ -68,23 +59,20 @@ final class BindingCommand implements Callable<Integer> {
             return usage(problem);
         }
         SourceRef ref = sourceOptions.ref();
-        String key = CatalogRefresher.sourceKey(ref.name());
-        try (StateDatabase state = StateDatabase.open(data)) {
-            CatalogStore store = new CatalogStore(state);
-            Catalog catalog = store.active(key).orElse(null);
+        try {
+            Catalog catalog = bindings.active(ref.name()).orElse(null);
             if (catalog == null) {
-                catalog = refresh(ref, store);
-                err.println("tally binding: " + key + " had no catalog; refreshed it (version " + catalog.versionId()
-                        + ")");
+                catalog = refresh(ref);
+                err.println("tally binding: " + ref.name() + " had no catalog; refreshed it (version "
+                        + catalog.versionId() + ")");
             }
-            BindingService service = new BindingService(new Binder(PackLoader.hospital()),
-                    DataFolder.ensure(data.overrides()));
-            BindingService.Result result = service.bind(catalog);
+            BindingService.Result result = bindings.bind(catalog);
+            String overrides = bindings.overridesFile(ref.name()).toString();
             out.println(json ? CatalogJson.write(BindingJson.toMap(result.binding(), explain))
-                    : text(result.binding(), explain, service.overridesFile(key).toString()));
+                    : text(result.binding(), explain, overrides));
             out.flush();
             if (result.overridesRejected()) {
-                err.println("tally binding: override file " + service.overridesFile(key) + " rejected; "
+                err.println("tally binding: override file " + overrides + " rejected; "
                         + (result.lastGoodUsed() ? "the last good overrides stay in force" : "bound without overrides")
                         + ":\n  - " + String.join("\n  - ", result.problems()));
                 return 1;
@@ -102,10 +90,9 @@ final class BindingCommand implements Callable<Integer> {
         }
     }
 
-    private Catalog refresh(SourceRef ref, CatalogStore store) {
+    private Catalog refresh(SourceRef ref) {
         try (Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
-            return new CatalogRefresher(store, new UuidV7(clock, new java.security.SecureRandom()), clock)
-                    .refresh(ref.name(), ref.dialect(), connection, RefreshOptions.defaults(), Progress.NONE).catalog();
+            return bindings.refresh(ref.name(), ref.dialect(), connection);
         } catch (SQLException e) {
             throw new SourceConnectionException("closing " + ref.name() + ": " + e.getMessage(), e);
         }

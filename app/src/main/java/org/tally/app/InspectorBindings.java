@@ -7,27 +7,21 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.tally.core.DataFolder;
-import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
-import org.tally.core.binding.BindingService;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.OverrideException;
 import org.tally.core.binding.OverrideFile;
+import org.tally.core.binding.SourceBindings;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.Catalog;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
 import org.tally.core.catalog.Drift;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.source.SourceRef;
 import org.tally.core.spec.ColumnRole;
-import org.tally.core.state.StateDatabase;
 import org.tally.ui.binding.BindingProvider;
 import org.tally.ui.binding.BindingSnapshot;
 import org.tally.ui.binding.OverrideDraft;
@@ -40,28 +34,18 @@ final class InspectorBindings implements BindingProvider {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final DataFolder data;
+    private final SourceBindings bindings;
     private final DomainPack pack;
-    private final BindingService service;
 
-    InspectorBindings(DataFolder data, DomainPack pack) {
-        this.data = data;
+    InspectorBindings(SourceBindings bindings, DomainPack pack) {
+        this.bindings = bindings;
         this.pack = pack;
-        this.service = new BindingService(new Binder(pack), DataFolder.ensure(data.overrides()));
     }
 
     @Override
     public Optional<BindingSnapshot> snapshot(SourceRef source) {
-        String key = CatalogRefresher.sourceKey(source.name());
-        try (StateDatabase state = StateDatabase.open(data)) {
-            CatalogStore store = new CatalogStore(state);
-            Optional<Catalog> active = store.active(key);
-            if (active.isEmpty()) {
-                return Optional.empty();
-            }
-            Binding binding = service.bind(active.get()).binding();
-            return Optional.of(new BindingSnapshot(source.name(), tables(binding), drift(store, key, active.get())));
-        }
+        return bindings.active(source.name()).map(catalog -> new BindingSnapshot(source.name(),
+                tables(bindings.bind(catalog).binding()), drift(bindings.previous(catalog), catalog)));
     }
 
     private static List<BindingSnapshot.TableBinding> tables(Binding binding) {
@@ -80,12 +64,7 @@ final class InspectorBindings implements BindingProvider {
         return out;
     }
 
-    private static List<BindingSnapshot.DriftAlarm> drift(CatalogStore store, String key, Catalog current) {
-        List<CatalogStore.VersionInfo> history = store.history(key);
-        Optional<Catalog> previous = history.stream()
-                .filter(v -> !v.versionId().equals(current.versionId()))
-                .max(Comparator.comparing(CatalogStore.VersionInfo::createdAt))
-                .flatMap(v -> store.version(v.versionId()));
+    private static List<BindingSnapshot.DriftAlarm> drift(Optional<Catalog> previous, Catalog current) {
         if (previous.isEmpty()) {
             return List.of();
         }
@@ -111,20 +90,16 @@ final class InspectorBindings implements BindingProvider {
 
     @Override
     public Map<String, String> saveOverride(SourceRef source, OverrideDraft draft) {
-        String key = CatalogRefresher.sourceKey(source.name());
         String field = switch (draft.kind()) {
             case TABLE_CONCEPT -> "concept";
             case COLUMN_ROLE -> "role";
             case VALUE_ALIAS -> "value";
         };
-        Catalog catalog;
-        try (StateDatabase state = StateDatabase.open(data)) {
-            catalog = new CatalogStore(state).active(key).orElse(null);
-        }
+        Catalog catalog = bindings.active(source.name()).orElse(null);
         if (catalog == null) {
             return Map.of(field, "This source has no catalog yet: refresh it before overriding its binding");
         }
-        Path file = service.overridesFile(key);
+        Path file = bindings.overridesFile(source.name());
         try {
             ObjectNode root = Files.exists(file) ? (ObjectNode) JSON.readTree(file.toFile()) : JSON.createObjectNode();
             apply(root, draft);

@@ -13,20 +13,13 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
-import java.security.SecureRandom;
 import java.time.ZoneId;
 import org.tally.core.binder.BindingVocabulary;
 import org.tally.core.binder.GrammarRung;
 import org.tally.core.binder.SpecBinder;
-import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
-import org.tally.core.binding.BindingService;
+import org.tally.core.binding.SourceBindings;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.catalog.Catalog;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
@@ -34,7 +27,6 @@ import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.state.StateDatabase;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
@@ -49,12 +41,16 @@ final class Wiring {
     private final Clock clock;
     private final DemoDatabaseProvider demos;
     private final SourceConnector connector;
+    private final DomainPack pack;
+    private final SourceBindings bindings;
 
     Wiring(DataFolder data) {
         this.data = data;
         this.clock = Clock.systemDefaultZone();
         this.demos = new DemoDatabases(data);
         this.connector = new SourceConnector(demos);
+        this.pack = PackLoader.hospital();
+        this.bindings = new SourceBindings(data, pack, clock);
     }
 
     EngineFactory engines() {
@@ -72,7 +68,6 @@ final class Wiring {
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
         Binding binding = bindingOf(connection, source);
-        DomainPack pack = PackLoader.hospital();
         ZoneId zone = ZoneId.systemDefault();
         Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
@@ -88,18 +83,7 @@ final class Wiring {
      * on the connection the engine already opened, and later runs reuse the stored version.
      */
     private Binding bindingOf(Connection connection, SourceRef source) {
-        String key = CatalogRefresher.sourceKey(source.name());
-        try (StateDatabase state = StateDatabase.open(data)) {
-            CatalogStore store = new CatalogStore(state);
-            Catalog catalog = store.active(key).orElse(null);
-            if (catalog == null) {
-                catalog = new CatalogRefresher(store, new UuidV7(clock, new SecureRandom()), clock)
-                        .refresh(source.name(), source.dialect(), connection, RefreshOptions.defaults(), Progress.NONE)
-                        .catalog();
-            }
-            return new BindingService(new Binder(PackLoader.hospital()), DataFolder.ensure(data.overrides()))
-                    .bind(catalog).binding();
-        }
+        return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection)).binding();
     }
 
     private static String defaultSchema(Connection connection) {
@@ -116,7 +100,7 @@ final class Wiring {
     }
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
-        return new BindingCommand(connector, data, clock, out, err);
+        return new BindingCommand(connector, bindings, out, err);
     }
 
     /** Where the demo hospital's files live. */
@@ -130,7 +114,7 @@ final class Wiring {
     }
 
     Workstation workstation() {
-        return new Workstation(engines(), data, new InspectorBindings(data, PackLoader.hospital()));
+        return new Workstation(engines(), data, new InspectorBindings(bindings, pack));
     }
 
     private static void closeQuietly(Connection c) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tally.core.DataFolder;
+import org.tally.core.binding.SourceBindings;
 import org.tally.core.Progress;
 import org.tally.core.catalog.CatalogRefresher;
 import org.tally.core.catalog.CatalogStore;
@@ -55,7 +56,7 @@ class InspectorBindingsTest {
     @Test
     void showsNothingBeforeACatalogExistsThenTheRealBinding() throws Exception {
         DataFolder data = new DataFolder(dir.resolve("home"));
-        InspectorBindings bindings = new InspectorBindings(data, PackLoader.hospital());
+        InspectorBindings bindings = new InspectorBindings(new SourceBindings(data, PackLoader.hospital(), Clock.systemUTC()), PackLoader.hospital());
         SourceRef source = clinic();
         assertThat(bindings.snapshot(source)).isEmpty();
 
@@ -76,7 +77,7 @@ class InspectorBindingsTest {
     @Test
     void aBadOverrideIsRejectedBesideItsFieldAndAGoodOneChangesTheBinding() throws Exception {
         DataFolder data = new DataFolder(dir.resolve("home"));
-        InspectorBindings bindings = new InspectorBindings(data, PackLoader.hospital());
+        InspectorBindings bindings = new InspectorBindings(new SourceBindings(data, PackLoader.hospital(), Clock.systemUTC()), PackLoader.hospital());
         SourceRef source = clinic();
         refresh(data, source);
         String etl = bindings.snapshot(source).orElseThrow().tables().stream()
@@ -94,5 +95,25 @@ class InspectorBindingsTest {
         assertThat(bindings.snapshot(source).orElseThrow().tables())
                 .filteredOn(t -> t.table().equals(etl)).singleElement()
                 .satisfies(t -> assertThat(t.concept()).isEqualTo("Incident"));
+    }
+
+    @Test
+    void driftBetweenTheLastTwoRefreshesIsShownAsAlarms() throws Exception {
+        DataFolder data = new DataFolder(dir.resolve("home"));
+        InspectorBindings bindings = new InspectorBindings(
+                new SourceBindings(data, PackLoader.hospital(), Clock.systemUTC()), PackLoader.hospital());
+        SourceRef source = clinic();
+        refresh(data, source);
+        assertThat(bindings.snapshot(source).orElseThrow().drift()).isEmpty();
+
+        try (Connection c = DriverManager.getConnection(((SourceRef.Jdbc) source).url());
+             Statement s = c.createStatement()) {
+            s.execute("UPDATE admissions SET admission_type = 'transfer-in' WHERE id = 2");
+        }
+        refresh(data, source);
+        assertThat(bindings.snapshot(source).orElseThrow().drift())
+                .extracting(BindingSnapshot.DriftAlarm::describe)
+                .anySatisfy(d -> assertThat(d).contains("New value 'transfer-in'"))
+                .anySatisfy(d -> assertThat(d).contains("Vanished value 'elective'"));
     }
 }
