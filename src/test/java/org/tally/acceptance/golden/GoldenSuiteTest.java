@@ -34,13 +34,15 @@ class GoldenSuiteTest {
             "Front Desk", "Emergency", "Theatre", "Quality & Safety", "Workforce", "Chronic Care", "Facilities",
             "Patient Chart");
 
+    static final List<String> SUITE_FILES = List.of("golden/questions-wards-maternity-pharmacy-labs-revenue.yaml",
+            "golden/questions-emergency-theatre-quality-workforce-chronic-facilities.yaml");
+
     private static GoldenSuite suite;
     private static final Map<DemoSchema, Map<String, Table>> GOLD = new EnumMap<>(DemoSchema.class);
 
     @BeforeAll
     static void load() throws Exception {
-        suite = GoldenSuite.loadAll(List.of("golden/questions-wards-maternity-pharmacy-labs-revenue.yaml",
-                "golden/questions-emergency-theatre-quality-workforce-chronic-facilities.yaml"));
+        suite = GoldenSuite.loadAll(SUITE_FILES);
         for (DemoSchema schema : DemoSchema.values()) {
             String url = DemoUrls.readOnly(schema);
             Map<String, Table> gold = new java.util.HashMap<>();
