@@ -125,7 +125,7 @@ public final class GrammarRung implements Rung {
         steps.add(new PathStep("validate", Outcome.OK, null, ms(t)));
 
         ExecutionOutcome outcome = executor.execute(source.connection(), source.dialect(), verdict.rewritten(),
-                parameters(rendered.parameters()));
+                SqlParameter.fromCompiled(rendered.parameters()));
         Preflight preflight = preflightOf(outcome);
         steps.add(preflightStep(preflight));
         if (outcome instanceof ExecutionOutcome.CostRejected) {
@@ -217,30 +217,6 @@ public final class GrammarRung implements Rung {
             return ((ExecutionOutcome.Failed) o).elapsedMs();
         }
         return 0;
-    }
-
-    /** The compiler's values as the executor's parameters, kinds kept (dates as dates, never as text). */
-    static List<SqlParameter> parameters(List<SqlValue> values) {
-        List<SqlParameter> out = new ArrayList<>(values.size());
-        for (SqlValue v : values) {
-            if (v instanceof SqlValue.Text) {
-                out.add(new SqlParameter.Text(((SqlValue.Text) v).value()));
-            } else if (v instanceof SqlValue.Number) {
-                BigDecimal n = ((SqlValue.Number) v).value();
-                out.add(n.scale() <= 0 && n.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
-                        && n.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
-                        ? new SqlParameter.Whole(n.longValueExact()) : new SqlParameter.Decimal(n));
-            } else if (v instanceof SqlValue.Bool) {
-                out.add(new SqlParameter.Bool(((SqlValue.Bool) v).value()));
-            } else if (v instanceof SqlValue.Date) {
-                out.add(new SqlParameter.Day(((SqlValue.Date) v).value()));
-            } else if (v instanceof SqlValue.Timestamp) {
-                out.add(new SqlParameter.Moment(((SqlValue.Timestamp) v).value()));
-            } else {
-                throw new AssertionError(v);
-            }
-        }
-        return out;
     }
 
     private long ms(long start) {

@@ -93,9 +93,7 @@ public final class CostPreflight {
                                   ExecutionHandle handle) throws SQLException {
         try (PreparedStatement statement = c.prepareStatement(sql)) {
             statement.setQueryTimeout(timeoutSeconds);
-            for (int i = 0; i < parameters.size(); i++) {
-                parameters.get(i).bind(statement, i + 1);
-            }
+            SqlParameter.bindAll(statement, parameters);
             handle.started(statement);
             try (ResultSet rs = statement.executeQuery()) {
                 StringBuilder plan = new StringBuilder();

@@ -156,9 +156,7 @@ public final class ReadOnlyExecutor {
             statement.setQueryTimeout(settings.timeoutSecondsRoundedUp());
             statement.setMaxRows(maxRows + 1);
             statement.setFetchSize(Math.min(settings.fetchSize(), maxRows + 1)); // H2 refuses a fetch size above max rows
-            for (int i = 0; i < params.size(); i++) {
-                params.get(i).bind(statement, i + 1);
-            }
+            SqlParameter.bindAll(statement, params);
             handle.started(statement);
             try (ResultSet rs = statement.executeQuery()) {
                 ResultSetMetaData meta = rs.getMetaData();

@@ -10,6 +10,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.tally.core.sql.SqlValue;
 
 /**
  * One positional bound parameter of a statement, typed so it reaches the driver through the right setter.
@@ -236,5 +237,37 @@ public sealed interface SqlParameter {
             }
         }
         return List.copyOf(out);
+    }
+
+    /** The compiler's bound values as parameters, kinds kept (dates as dates, never as text). */
+    static List<SqlParameter> fromCompiled(List<SqlValue> values) {
+        List<SqlParameter> out = new ArrayList<>(values.size());
+        for (SqlValue v : values) {
+            if (v instanceof SqlValue.Text t) {
+                out.add(new Text(t.value()));
+            } else if (v instanceof SqlValue.Number number) {
+                // whole numbers go as BIGINT so an integer key column is not compared as a decimal (and keeps its index)
+                BigDecimal n = number.value().signum() == 0 ? BigDecimal.ZERO : number.value().stripTrailingZeros();
+                out.add(n.scale() <= 0 && n.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
+                        && n.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                        ? new Whole(n.longValueExact()) : new Decimal(number.value()));
+            } else if (v instanceof SqlValue.Bool b) {
+                out.add(new Bool(b.value()));
+            } else if (v instanceof SqlValue.Date d) {
+                out.add(new Day(d.value()));
+            } else if (v instanceof SqlValue.Timestamp ts) {
+                out.add(new Moment(ts.value()));
+            } else {
+                throw new AssertionError(v);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Binds every parameter in order (1-based positions). */
+    static void bindAll(PreparedStatement statement, List<SqlParameter> parameters) throws SQLException {
+        for (int i = 0; i < parameters.size(); i++) {
+            parameters.get(i).bind(statement, i + 1);
+        }
     }
 }

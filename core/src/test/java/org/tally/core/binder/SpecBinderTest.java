@@ -28,6 +28,7 @@ import org.tally.core.catalog.CatalogRefresher;
 import org.tally.core.catalog.CatalogStore;
 import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.UuidV7;
+import org.tally.core.execute.SqlParameter;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.source.Dialect;
@@ -48,7 +49,6 @@ import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.sql.CompileResult;
-import org.tally.core.sql.JdbcParameters;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;
@@ -157,7 +157,7 @@ class SpecBinderTest {
         assertThat(c).as(c.toString()).isInstanceOf(CompileResult.Compiled.class);
         Rendered r = ((CompileResult.Compiled) c).rendered();
         try (PreparedStatement ps = db.prepareStatement(r.sql())) {
-            JdbcParameters.bind(ps, r.parameters());
+            SqlParameter.bindAll(ps, SqlParameter.fromCompiled(r.parameters()));
             return rows(ps.executeQuery());
         }
     }

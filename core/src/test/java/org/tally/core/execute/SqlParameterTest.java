@@ -59,4 +59,19 @@ class SqlParameterTest {
         assertThat(ReadOnlyExecutor.withoutTrailingSemicolons("SELECT 1 ;\n ;")).isEqualTo("SELECT 1");
         assertThat(ReadOnlyExecutor.withoutTrailingSemicolons("SELECT ';' ;")).isEqualTo("SELECT ';'");
     }
+
+    @Test
+    void compiledValuesKeepTheirKindAndWholeNumbersBindAsWholeNumbers() {
+        List<SqlParameter> params = SqlParameter.fromCompiled(List.of(
+                new org.tally.core.sql.SqlValue.Text("caesarean"),
+                new org.tally.core.sql.SqlValue.Number(new BigDecimal("7")),
+                new org.tally.core.sql.SqlValue.Number(new BigDecimal("7.50")),
+                new org.tally.core.sql.SqlValue.Bool(true),
+                new org.tally.core.sql.SqlValue.Date(LocalDate.of(2026, 10, 1)),
+                new org.tally.core.sql.SqlValue.Timestamp(LocalDateTime.of(2026, 10, 1, 8, 30))));
+        assertThat(params).containsExactly(new SqlParameter.Text("caesarean"), new SqlParameter.Whole(7),
+                new SqlParameter.Decimal(new BigDecimal("7.50")), new SqlParameter.Bool(true),
+                new SqlParameter.Day(LocalDate.of(2026, 10, 1)),
+                new SqlParameter.Moment(LocalDateTime.of(2026, 10, 1, 8, 30)));
+    }
 }

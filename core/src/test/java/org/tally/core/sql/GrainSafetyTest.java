@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.tally.core.execute.SqlParameter;
 import org.tally.core.source.Dialect;
 import org.tally.core.sql.ValueExpr.AggregateFn;
 
@@ -127,7 +128,7 @@ class GrainSafetyTest {
     private static List<List<Object>> run(Connection c, CompileResult result) throws Exception {
         Rendered r = ((CompileResult.Compiled) result).rendered();
         try (PreparedStatement ps = c.prepareStatement(r.sql())) {
-            JdbcParameters.bind(ps, r.parameters());
+            SqlParameter.bindAll(ps, SqlParameter.fromCompiled(r.parameters()));
             try (ResultSet rs = ps.executeQuery()) {
                 List<List<Object>> rows = new ArrayList<>();
                 while (rs.next()) {

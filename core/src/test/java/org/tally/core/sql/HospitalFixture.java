@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.tally.core.execute.SqlParameter;
 import org.tally.core.source.Dialect;
 import org.tally.core.testing.RealDatabases;
 
@@ -120,7 +121,7 @@ final class HospitalFixture {
 
     static List<List<Object>> run(Dialect dialect, Rendered rendered) throws SQLException {
         try (Connection c = connect(dialect); PreparedStatement ps = c.prepareStatement(rendered.sql())) {
-            JdbcParameters.bind(ps, rendered.parameters());
+            SqlParameter.bindAll(ps, SqlParameter.fromCompiled(rendered.parameters()));
             return rows(ps.executeQuery());
         }
     }
