@@ -1,0 +1,192 @@
+package org.tally.core.bench;
+
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.tally.core.DataFolder;
+import org.tally.core.Progress;
+import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.AnswerLadder;
+import org.tally.core.binder.BindResult;
+import org.tally.core.binder.BindingVocabulary;
+import org.tally.core.binder.GrammarRung;
+import org.tally.core.binder.SpecBinder;
+import org.tally.core.binding.Binder;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.BindingService;
+import org.tally.core.binding.TableBinding;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.catalog.CatalogStore;
+import org.tally.core.catalog.RefreshOptions;
+import org.tally.core.catalog.UuidV7;
+import org.tally.core.execute.ExecutorSettings;
+import org.tally.core.execute.ReadOnlyExecutor;
+import org.tally.core.execute.SqlParameter;
+import org.tally.core.grammar.Grammar;
+import org.tally.core.grammar.ParseOutcome;
+import org.tally.core.meta.MetaRung;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.pack.PackLoader;
+import org.tally.core.safety.AllowedRelations;
+import org.tally.core.safety.SafetyVerdict;
+import org.tally.core.safety.SqlSafetyPolicy;
+import org.tally.core.source.Dialect;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.SpecCanonicalizer;
+import org.tally.core.spec.SpecException;
+import org.tally.core.sql.CompileResult;
+import org.tally.core.sql.Rendered;
+import org.tally.core.sql.SqlCompiler;
+import org.tally.core.sql.SqlValue;
+import org.tally.core.state.StateDatabase;
+
+/**
+ * One open source with its catalog refreshed and bound, and the grammar rung built the way the app's wiring builds
+ * it (meta rung, then grammar rung; pack, zone, fixed clock at the reference day, default executor settings). The
+ * benchmarks measure through these objects, so they see exactly what {@code tally ask} runs.
+ */
+final class BenchSource implements AutoCloseable {
+
+    /** The statement the grammar rung hands to the executor: validated SQL with its bound parameters. */
+    record Statement(String sql, List<SqlParameter> parameters, String inlined) {
+    }
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private final Grammar grammar;
+    private final SpecBinder binder;
+    private final SqlSafetyPolicy policy = new SqlSafetyPolicy();
+    private final ReadOnlyExecutor executor;
+    private final AllowedRelations allowed;
+    private final AnswerEngine engine;
+
+    /**
+     * @param connection an open read-only connection (as {@code SourceConnector} opens it); closed with this object
+     * @param name       the source name (catalog key)
+     */
+    BenchSource(DataFolder data, String name, Dialect dialect, Connection connection, LocalDate today,
+                ExecutorSettings settings) {
+        this.connection = connection;
+        this.dialect = dialect;
+        Binding binding = bind(data, name, dialect, connection);
+        DomainPack pack = PackLoader.hospital();
+        ZoneId zone = ZoneId.systemDefault();
+        Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
+        this.grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
+        this.binder = new SpecBinder(binding, pack, day);
+        List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
+        this.allowed = AllowedRelations.of(defaultSchema(connection), tables);
+        this.executor = new ReadOnlyExecutor(settings);
+        GrammarRung.Source open = new GrammarRung.Source(connection, dialect, allowed);
+        this.engine = new AnswerLadder(List.of(new MetaRung(name),
+                new GrammarRung(grammar, binder, open, policy, executor, System::nanoTime)),
+                System::nanoTime, () -> { });
+    }
+
+    private static Binding bind(DataFolder data, String name, Dialect dialect, Connection connection) {
+        Clock clock = Clock.systemDefaultZone();
+        try (StateDatabase state = StateDatabase.open(data)) {
+            CatalogStore store = new CatalogStore(state);
+            Catalog catalog = new CatalogRefresher(store, new UuidV7(clock, new SecureRandom()), clock)
+                    .refresh(name, dialect, connection, RefreshOptions.defaults(), Progress.NONE).catalog();
+            return new BindingService(new Binder(PackLoader.hospital()), DataFolder.ensure(data.overrides()))
+                    .bind(catalog).binding();
+        }
+    }
+
+    AnswerEngine engine() {
+        return engine;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    ExecutorSettings settings() {
+        return executor.settings();
+    }
+
+    /** Parse, canonicalize and bind only (no compile, no execution): what the parse+bind benchmark times. */
+    Object parseAndBind(String question) {
+        ParseOutcome parsed = grammar.parse(question);
+        if (!(parsed instanceof ParseOutcome.Parsed)) {
+            return parsed;
+        }
+        QuerySpec spec;
+        try {
+            spec = SpecCanonicalizer.canonicalize(((ParseOutcome.Parsed) parsed).spec());
+        } catch (SpecException e) {
+            return e;
+        }
+        return binder.bind(spec);
+    }
+
+    /** The statement the grammar rung would execute for {@code question}, if it gets that far. */
+    Optional<Statement> executedStatement(String question) {
+        Object bound = parseAndBind(question);
+        if (!(bound instanceof BindResult.Bound)) {
+            return Optional.empty();
+        }
+        CompileResult compiled = SqlCompiler.compile(((BindResult.Bound) bound).query(), dialect);
+        if (!(compiled instanceof CompileResult.Compiled)) {
+            return Optional.empty();
+        }
+        Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
+        SafetyVerdict verdict = policy.check(rendered.sql(), dialect, allowed, executor.settings().maxRows());
+        if (!verdict.allowed()) {
+            return Optional.empty();
+        }
+        SafetyVerdict shown = policy.check(rendered.inlined(), dialect, allowed, executor.settings().maxRows());
+        return Optional.of(new Statement(verdict.rewritten(), parameters(rendered.parameters()),
+                shown.allowed() ? shown.rewritten() : rendered.inlined()));
+    }
+
+    /** The compiler's values as executor parameters, converted as the grammar rung converts them. */
+    private static List<SqlParameter> parameters(List<SqlValue> values) {
+        List<SqlParameter> out = new ArrayList<>(values.size());
+        for (SqlValue v : values) {
+            if (v instanceof SqlValue.Text) {
+                out.add(new SqlParameter.Text(((SqlValue.Text) v).value()));
+            } else if (v instanceof SqlValue.Number) {
+                java.math.BigDecimal n = ((SqlValue.Number) v).value();
+                boolean whole = n.scale() <= 0 && n.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
+                        && n.compareTo(java.math.BigDecimal.valueOf(Long.MIN_VALUE)) >= 0;
+                out.add(whole ? new SqlParameter.Whole(n.longValueExact()) : new SqlParameter.Decimal(n));
+            } else if (v instanceof SqlValue.Bool) {
+                out.add(new SqlParameter.Bool(((SqlValue.Bool) v).value()));
+            } else if (v instanceof SqlValue.Date) {
+                out.add(new SqlParameter.Day(((SqlValue.Date) v).value()));
+            } else if (v instanceof SqlValue.Timestamp) {
+                out.add(new SqlParameter.Moment(((SqlValue.Timestamp) v).value()));
+            } else {
+                throw new AssertionError(v);
+            }
+        }
+        return out;
+    }
+
+    private static String defaultSchema(Connection connection) {
+        try {
+            String schema = connection.getSchema();
+            return schema != null ? schema : connection.getCatalog();
+        } catch (SQLException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // read-only connection: nothing to lose
+        }
+    }
+}
