@@ -13,20 +13,12 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
-import java.time.ZoneId;
-import org.tally.core.binder.BindingVocabulary;
 import org.tally.core.binder.GrammarRung;
-import org.tally.core.binder.SpecBinder;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.SourceBindings;
-import org.tally.core.binding.TableBinding;
 import org.tally.core.execute.ExecutorSettings;
-import org.tally.core.execute.ReadOnlyExecutor;
-import org.tally.core.grammar.Grammar;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.safety.AllowedRelations;
-import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
@@ -68,14 +60,8 @@ final class Wiring {
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
         Binding binding = bindingOf(connection, source);
-        ZoneId zone = ZoneId.systemDefault();
-        Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
-        Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
-        List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
-        GrammarRung.Source open = new GrammarRung.Source(connection, source.dialect(),
-                AllowedRelations.of(defaultSchema(connection), tables));
-        return List.of(new MetaRung(source.name()), new GrammarRung(grammar, new SpecBinder(binding, pack, day), open,
-                new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS), System::nanoTime));
+        return List.of(new MetaRung(source.name()), GrammarRung.standard(connection, source.dialect(), binding, pack,
+                today, ExecutorSettings.DEFAULTS));
     }
 
     /**
@@ -84,15 +70,6 @@ final class Wiring {
      */
     private Binding bindingOf(Connection connection, SourceRef source) {
         return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection)).binding();
-    }
-
-    private static String defaultSchema(Connection connection) {
-        try {
-            String schema = connection.getSchema();
-            return schema != null ? schema : connection.getCatalog();
-        } catch (SQLException e) {
-            return null;
-        }
     }
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {

@@ -2,6 +2,13 @@ package org.tally.core.binder;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import org.tally.core.pack.DomainPack;
+import org.tally.core.execute.ExecutorSettings;
+import org.tally.core.binding.TableBinding;
+import org.tally.core.binding.Binding;
+import java.time.ZoneId;
+import java.time.LocalDate;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -64,6 +71,30 @@ public final class GrammarRung implements Rung {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+    }
+
+    /**
+     * The grammar rung as the product runs it on one open source: the pack's grammar over the binding's vocabulary,
+     * relative time counted from the start of {@code today}, the binding's bound tables as the allow-list.
+     */
+    public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
+                                       LocalDate today, ExecutorSettings settings) {
+        ZoneId zone = ZoneId.systemDefault();
+        Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
+        Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
+        List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
+        Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
+        return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source, new SqlSafetyPolicy(),
+                new ReadOnlyExecutor(settings), System::nanoTime);
+    }
+
+    private static String defaultSchema(Connection connection) {
+        try {
+            String schema = connection.getSchema();
+            return schema != null ? schema : connection.getCatalog();
+        } catch (java.sql.SQLException e) {
+            return null;
+        }
     }
 
     @Override

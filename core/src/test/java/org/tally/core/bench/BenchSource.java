@@ -1,31 +1,22 @@
 package org.tally.core.bench;
 
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.tally.core.DataFolder;
-import org.tally.core.Progress;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.binder.BindResult;
 import org.tally.core.binder.BindingVocabulary;
 import org.tally.core.binder.GrammarRung;
 import org.tally.core.binder.SpecBinder;
-import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
-import org.tally.core.binding.BindingService;
+import org.tally.core.binding.SourceBindings;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.catalog.Catalog;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.execute.SqlParameter;
@@ -44,8 +35,6 @@ import org.tally.core.spec.SpecException;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlCompiler;
-import org.tally.core.sql.SqlValue;
-import org.tally.core.state.StateDatabase;
 
 /**
  * One open source with its catalog refreshed and bound, and the grammar rung built the way the app's wiring builds
@@ -84,21 +73,14 @@ final class BenchSource implements AutoCloseable {
         List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
         this.allowed = AllowedRelations.of(defaultSchema(connection), tables);
         this.executor = new ReadOnlyExecutor(settings);
-        GrammarRung.Source open = new GrammarRung.Source(connection, dialect, allowed);
         this.engine = new AnswerLadder(List.of(new MetaRung(name),
-                new GrammarRung(grammar, binder, open, policy, executor, System::nanoTime)),
+                GrammarRung.standard(connection, dialect, binding, pack, today, settings)),
                 System::nanoTime, () -> { });
     }
 
     private static Binding bind(DataFolder data, String name, Dialect dialect, Connection connection) {
-        Clock clock = Clock.systemDefaultZone();
-        try (StateDatabase state = StateDatabase.open(data)) {
-            CatalogStore store = new CatalogStore(state);
-            Catalog catalog = new CatalogRefresher(store, new UuidV7(clock, new SecureRandom()), clock)
-                    .refresh(name, dialect, connection, RefreshOptions.defaults(), Progress.NONE).catalog();
-            return new BindingService(new Binder(PackLoader.hospital()), DataFolder.ensure(data.overrides()))
-                    .bind(catalog).binding();
-        }
+        SourceBindings bindings = new SourceBindings(data, PackLoader.hospital(), Clock.systemDefaultZone());
+        return bindings.bind(bindings.refresh(name, dialect, connection)).binding();
     }
 
     AnswerEngine engine() {
@@ -144,32 +126,8 @@ final class BenchSource implements AutoCloseable {
             return Optional.empty();
         }
         SafetyVerdict shown = policy.check(rendered.inlined(), dialect, allowed, executor.settings().maxRows());
-        return Optional.of(new Statement(verdict.rewritten(), parameters(rendered.parameters()),
+        return Optional.of(new Statement(verdict.rewritten(), SqlParameter.fromCompiled(rendered.parameters()),
                 shown.allowed() ? shown.rewritten() : rendered.inlined()));
-    }
-
-    /** The compiler's values as executor parameters, converted as the grammar rung converts them. */
-    private static List<SqlParameter> parameters(List<SqlValue> values) {
-        List<SqlParameter> out = new ArrayList<>(values.size());
-        for (SqlValue v : values) {
-            if (v instanceof SqlValue.Text) {
-                out.add(new SqlParameter.Text(((SqlValue.Text) v).value()));
-            } else if (v instanceof SqlValue.Number) {
-                java.math.BigDecimal n = ((SqlValue.Number) v).value();
-                boolean whole = n.scale() <= 0 && n.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
-                        && n.compareTo(java.math.BigDecimal.valueOf(Long.MIN_VALUE)) >= 0;
-                out.add(whole ? new SqlParameter.Whole(n.longValueExact()) : new SqlParameter.Decimal(n));
-            } else if (v instanceof SqlValue.Bool) {
-                out.add(new SqlParameter.Bool(((SqlValue.Bool) v).value()));
-            } else if (v instanceof SqlValue.Date) {
-                out.add(new SqlParameter.Day(((SqlValue.Date) v).value()));
-            } else if (v instanceof SqlValue.Timestamp) {
-                out.add(new SqlParameter.Moment(((SqlValue.Timestamp) v).value()));
-            } else {
-                throw new AssertionError(v);
-            }
-        }
-        return out;
     }
 
     private static String defaultSchema(Connection connection) {
