@@ -125,10 +125,7 @@ public final class GrammarRung implements Rung {
         long t = nanoTime.getAsLong();
         BindResult bound = binder.bind(spec);
         if (bound instanceof BindResult.Failed) {
-            BindFailure f = ((BindResult.Failed) bound).failure();
-            String reason = f.kind() + ": " + f.reason();
-            steps.add(new PathStep("bind", Outcome.MISS, reason, ms(t)));
-            return new Attempt.Miss(reason, steps);
+            return bindFailed(question, hash, ((BindResult.Failed) bound).failure(), steps, ms(t));
         }
         BindResult.Bound b = (BindResult.Bound) bound;
         steps.add(new PathStep("bind", Outcome.OK, null, ms(t)));
@@ -248,6 +245,21 @@ public final class GrammarRung implements Rung {
             return ((ExecutionOutcome.Failed) o).elapsedMs();
         }
         return 0;
+    }
+
+    /**
+     * A spec that does not bind misses, except when several bound candidates fit equally: then the user is asked
+     * once which one is meant (the options are the candidates, never a pick among them).
+     */
+    static Attempt bindFailed(String question, String hash, BindFailure failure, List<PathStep> steps, long ms) {
+        if (failure instanceof BindFailure.Ambiguous a && a.candidates().size() >= 2) {
+            steps.add(new PathStep("bind", Outcome.CLARIFY, a.reason(), ms));
+            return new Attempt.Done(Answer.clarify(question, steps, hash,
+                    new Clarify(a.reason() + ". Which one do you mean?", a.candidates())), steps);
+        }
+        String reason = failure.kind() + ": " + failure.reason();
+        steps.add(new PathStep("bind", Outcome.MISS, reason, ms));
+        return new Attempt.Miss(reason, steps);
     }
 
     private long ms(long start) {

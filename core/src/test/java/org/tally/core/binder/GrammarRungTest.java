@@ -127,4 +127,22 @@ class GrammarRungTest {
         assertThat(((Rung.Attempt.Miss) a).reason()).isNotBlank();
         assertThat(a.steps()).isEmpty();
     }
+
+    @Test
+    void aBindAmbiguityAsksOnceWithTheCandidatesAndAnyOtherBindFailureMisses() {
+        List<PathStep> steps = new java.util.ArrayList<>();
+        Rung.Attempt asked = GrammarRung.bindFailed("admissions by time", "h", new BindFailure.Ambiguous(
+                "Admission has several EventTime columns", List.of("admitted_at", "registered_at")), steps, 1);
+        assertThat(asked).isInstanceOf(Rung.Attempt.Done.class);
+        Answer a = ((Rung.Attempt.Done) asked).answer();
+        assertThat(a.status()).isEqualTo(AnswerStatus.CLARIFY);
+        assertThat(a.clarify().options()).containsExactly("admitted_at", "registered_at");
+        assertThat(a.rows()).isEmpty();
+        assertThat(steps).singleElement().satisfies(s -> assertThat(s.outcome()).isEqualTo(Outcome.CLARIFY));
+
+        Rung.Attempt missed = GrammarRung.bindFailed("x", "h", new BindFailure.NoRole("Patient has no Status"),
+                new java.util.ArrayList<>(), 1);
+        assertThat(missed).isInstanceOf(Rung.Attempt.Miss.class);
+        assertThat(((Rung.Attempt.Miss) missed).reason()).contains("Patient has no Status");
+    }
 }
