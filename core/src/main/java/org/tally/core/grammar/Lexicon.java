@@ -80,6 +80,34 @@ final class Lexicon {
         return out;
     }
 
+    /**
+     * The role hints of a concept naming only its time columns ("admitted", "performed", "date of discharge"): such
+     * a phrase says which time the question is about, never which value to filter on.
+     */
+    List<RoleHint> timeHints(String concept, String phrase) {
+        List<RoleHint> out = new ArrayList<>();
+        for (RoleHint h : roleHints(concept, phrase)) {
+            if (h.roles().stream().map(ColumnRole::fromJson).allMatch(Lexicon::namesTime)) {
+                out.add(h);
+            }
+        }
+        return out;
+    }
+
+    /** Whether some bound concept has a time-only role hint with this phrase (before the subject is known). */
+    boolean namesSomeTime(String phrase) {
+        for (Concept c : pack.concepts()) {
+            if (vocabulary.concepts().contains(c.id()) && !timeHints(c.id(), phrase).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean namesTime(ColumnRole role) {
+        return role == ColumnRole.EVENT_TIME || role == ColumnRole.START_TIME || role == ColumnRole.END_TIME;
+    }
+
     boolean singularTerm(String concept, String phrase) {
         return pack.concept(concept).map(c -> ValueText.key(c.singular()).equals(ValueText.key(phrase)))
                 .orElse(false);

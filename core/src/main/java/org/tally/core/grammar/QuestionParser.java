@@ -67,6 +67,9 @@ final class QuestionParser {
     private DurationUnit unit = DurationUnit.DAYS;
     private boolean numeratorMode;
     private String rateWords;
+    private ColumnRef namedTime;
+    private String readingPhrase;
+    private int whichVerbAt = -1;
 
     QuestionParser(DomainPack pack, GrammarVocabulary vocab, Lexicon lexicon, List<Token> tokens, LocalDate today,
                    LocalDateTime now, Map<String, String> choices) {
@@ -203,19 +206,31 @@ final class QuestionParser {
 
     /** "which ward had the most admissions": dimension concept, then the counted subject. */
     private boolean whichMost(int i) {
-        Term x = term(i + 1);
+        int at = i + 1;
+        Integer n0 = null;
+        if (at < t.size() && t.get(at).isNumber()) {
+            n0 = t.get(at).number(); // "which 3 wards had the most …"
+            at++;
+        }
+        Term x = term(at);
         if (x == null) {
             return false;
         }
-        int k = i + 1 + x.length;
+        int k = at + x.length;
         int n = 0;
         if (word(k, "had") || word(k, "has") || word(k, "have") || word(k, "saw") || word(k, "with")) {
+            k++;
+        }
+        int verbAt = -1;
+        if (k < t.size() && !word(k, "the") && !word(k, "most") && lexicon.namesSomeTime(t.get(k).text())) {
+            verbAt = k; // "which surgeons have performed the most operations": checked once the subject is known
             k++;
         }
         if ((n = match(k, "the", "most")) > 0 || (n = match(k, "the", "highest", "number", "of")) > 0
                 || (n = match(k, "the", "largest", "number", "of")) > 0 || (n = match(k, "most")) > 0) {
             groupConcept = boundOne(x, "which");
-            limit = 1;
+            limit = n0 == null ? 1 : n0;
+            whichVerbAt = verbAt;
             lead = Lead.WHICH_MOST;
             rule = "top.which-x-most-y";
             whichNext = k + n;
@@ -298,6 +313,10 @@ final class QuestionParser {
                     topSingular = lexicon.singularTerm(concept, term.phrase);
                 }
                 modifiers(i, k);
+                if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
+                    throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
+                            + subject + ")");
+                }
                 return k + term.length;
             }
         }
@@ -476,6 +495,9 @@ final class QuestionParser {
             return m.length();
         }
         int n;
+        if ((n = timeVerb(i, to)) > 0) {
+            return n;
+        }
         if ((n = bucketPhrase(i)) > 0) {
             return n;
         }
@@ -508,6 +530,42 @@ final class QuestionParser {
         }
         if (subject != null) {
             return valuePhrase(i, to, subject, false);
+        }
+        return 0;
+    }
+
+    /**
+     * "performed", "admitted", "discharged on": a pack phrase naming one of the subject's time columns. It fixes the
+     * column a time range or bucket applies to and is never read as a value ("scheduled" is not a status here).
+     */
+    private int timeVerb(int i, int to) {
+        if (subject == null) {
+            return 0;
+        }
+        for (int n = Math.min(3, to - i); n >= 1; n--) {
+            String phrase = words(i, i + n);
+            List<RoleHint> hints = lexicon.timeHints(subject, phrase);
+            if (hints.isEmpty()) {
+                continue;
+            }
+            List<ColumnRef> refs = new ArrayList<>();
+            for (RoleHint h : hints) {
+                for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+                    if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
+                            && !refs.contains(ref(subject, c))) {
+                        refs.add(ref(subject, c));
+                    }
+                }
+            }
+            if (refs.isEmpty()) {
+                throw new GrammarMiss("'" + phrase + "' names a time this source does not record for " + subject);
+            }
+            ColumnRef col = refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", subject + " " + phrase, refs);
+            if (namedTime != null && !namedTime.equals(col)) {
+                throw new GrammarMiss("the question names two different times of " + subject);
+            }
+            namedTime = col;
+            return n;
         }
         return 0;
     }
@@ -849,6 +907,7 @@ final class QuestionParser {
             if (p.isPresent()) {
                 Optional<PredicateDefinition> def = p.get().on(concept);
                 if (def.isPresent()) {
+                    readingPhrase = phrase;
                     addFilters(bindPredicate(p.get(), def.get(), concept));
                     return n;
                 }
@@ -1049,9 +1108,35 @@ final class QuestionParser {
                     }
                 }
             }
+            if (values.size() > 1) {
+                String literal = literalReading(col);
+                if (literal != null) {
+                    String pick = choose("value", readingPhrase, "'" + readingPhrase + "' as the recorded value '"
+                            + literal + "' only, or every value of that kind (" + String.join(", ", values) + ")?",
+                            List.of("'" + readingPhrase + "' as written", "all of " + String.join(", ", values)));
+                    return pick.endsWith("as written") ? Filter.eq(r, Literal.of(literal)) : inFilter(r, values);
+                }
+            }
             return values.isEmpty() ? null : inFilter(r, values);
         }
         throw new AssertionError(on);
+    }
+
+    /**
+     * The observed value spelled exactly as the question's phrase, when there is one: "unpaid" against a column
+     * holding both 'unpaid' and 'partially_paid' may mean that one value or the whole class, so the grammar asks.
+     */
+    private String literalReading(GrammarVocabulary.Column col) {
+        if (readingPhrase == null) {
+            return null;
+        }
+        String key = ValueText.key(readingPhrase);
+        for (ObservedValue v : col.values()) {
+            if (ValueText.key(v.value()).equals(key)) {
+                return v.value();
+            }
+        }
+        return null;
     }
 
     private static boolean hintsMatch(List<NameHint> hints, GrammarVocabulary.Column c) {
@@ -1109,6 +1194,7 @@ final class QuestionParser {
                     int before = numerator.size();
                     Optional<Predicate> p = pack.predicateForPhrase(rateWords);
                     if (p.isPresent() && p.get().on(subject).isPresent()) {
+                        readingPhrase = rateWords;
                         numerator.addAll(bindPredicate(p.get(), p.get().on(subject).get(), subject));
                     } else {
                         List<Filter> v = valueFilters(rateWords, subject);
@@ -1161,6 +1247,9 @@ final class QuestionParser {
 
     /** The subject's single EventTime or StartTime; several candidates are a question, none a miss. */
     private ColumnRef timeColumn() {
+        if (namedTime != null) {
+            return namedTime;
+        }
         List<ColumnRef> refs = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(subject)) {
             if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {
