@@ -70,6 +70,7 @@ final class QuestionParser {
     private ColumnRef namedTime;
     private String readingPhrase;
     private int whichVerbAt = -1;
+    private int amountVerbAt = -1;
 
     QuestionParser(DomainPack pack, GrammarVocabulary vocab, Lexicon lexicon, List<Token> tokens, LocalDate today,
                    LocalDateTime now, Map<String, String> choices) {
@@ -151,12 +152,25 @@ final class QuestionParser {
                 return set(Lead.TOP, "top.most-common", k);
             }
         }
+        if ((n = match(i, "how", "much")) > 0) {
+            int k = i + n;
+            k += match(k, "money");
+            int m = Math.max(Math.max(match(k, "was"), match(k, "were")),
+                    Math.max(match(k, "has", "been"), match(k, "have", "been")));
+            if (m > 0 && k + m < t.size() && lexicon.namesSomeTime(t.get(k + m).text())) {
+                aggregation = Aggregation.SUM;
+                measurePhrase = "how much";
+                amountVerbAt = k + m; // "how much was received in payments": the sum of what the verb's concept records
+                return set(Lead.AGGREGATE, "aggregate.how-much", k + m);
+            }
+        }
         if ((n = match(i, "how", "many")) > 0 || (n = match(i, "what", "is", "the", "number", "of")) > 0
                 || (n = match(i, "what", "was", "the", "number", "of")) > 0
                 || (n = match(i, "the", "total", "number", "of")) > 0 || (n = match(i, "total", "number", "of")) > 0
                 || (n = match(i, "number", "of")) > 0 || (n = match(i, "the", "number", "of")) > 0
                 || (n = match(i, "count", "of")) > 0 || (n = match(i, "count", "the")) > 0
-                || (n = match(i, "count")) > 0) {
+                || (n = match(i, "count")) > 0 || (n = match(i, "show", "the", "number", "of")) > 0
+                || (n = match(i, "show", "me", "the", "number", "of")) > 0) {
             return set(Lead.COUNT, "count.how-many", i + n);
         }
         int k = i;
@@ -284,6 +298,38 @@ final class QuestionParser {
         }
         if (lead == Lead.RATE && rateWords != null && subject != null) {
             return i;
+        }
+        if (lead == Lead.AGGREGATE && amountVerbAt == i) {
+            int k = i + 1;
+            k += Math.max(Math.max(match(k, "in"), match(k, "from")), Math.max(match(k, "as"), match(k, "on")));
+            Term term = term(k);
+            if (term == null) {
+                throw new GrammarMiss("'how much was " + t.get(i).text() + "' needs what was "
+                        + t.get(i).text() + ", e.g. 'in payments'");
+            }
+            subject = boundOne(term, "subject");
+            if (timeVerb(i, i + 1) == 0) {
+                throw new GrammarMiss("'" + t.get(i).text() + "' is not understood here (asking about " + subject + ")");
+            }
+            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "an amount");
+            return k + term.length;
+        }
+        if (lead == Lead.AGGREGATE && word(i, "amount") && i + 1 < t.size()
+                && lexicon.namesSomeTime(t.get(i + 1).text())) {
+            // "total amount billed": the amount of the one concept whose time that verb names
+            List<String> owners = new ArrayList<>();
+            for (String c : vocab.concepts()) {
+                if (!lexicon.timeHints(c, t.get(i + 1).text()).isEmpty()) {
+                    owners.add(c);
+                }
+            }
+            subject = owners.size() == 1 ? owners.get(0)
+                    : choose("subject", "amount " + t.get(i + 1).text(), "The amount of what?", owners);
+            if (timeVerb(i + 1, i + 2) == 0) {
+                throw new AssertionError("a time verb of " + subject + " did not read");
+            }
+            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "an amount");
+            return i + 2;
         }
         if (lead == Lead.AGGREGATE) {
             int next = measure(i);
@@ -637,8 +683,10 @@ final class QuestionParser {
         int k;
         if (word(i, "by") || word(i, "per")) {
             k = i + 1;
-        } else if (word(i, "for") && word(i + 1, "each")) {
+        } else if ((word(i, "for") || word(i, "in")) && word(i + 1, "each")) {
             k = i + 2;
+        } else if (word(i, "each") && subject != null) {
+            k = i + 1; // "how many staff does each department have"
         } else if ((word(i, "broken") && word(i + 1, "down") || word(i, "split") || word(i, "grouped"))
                 && word(i + (word(i, "broken") ? 2 : 1), "by")) {
             k = i + (word(i, "broken") ? 3 : 2);
