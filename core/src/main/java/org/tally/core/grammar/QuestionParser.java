@@ -311,7 +311,7 @@ final class QuestionParser {
             if (timeVerb(i, i + 1) == 0) {
                 throw new GrammarMiss("'" + t.get(i).text() + "' is not understood here (asking about " + subject + ")");
             }
-            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "an amount");
+            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
             return k + term.length;
         }
         if (lead == Lead.AGGREGATE && word(i, "amount") && i + 1 < t.size()
@@ -328,7 +328,7 @@ final class QuestionParser {
             if (timeVerb(i + 1, i + 2) == 0) {
                 throw new AssertionError("a time verb of " + subject + " did not read");
             }
-            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "an amount");
+            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
             return i + 2;
         }
         if (lead == Lead.AGGREGATE) {
