@@ -520,11 +520,37 @@ final class QuestionParser {
                     i++;
                     continue;
                 }
+                int restated = restatedSubject(i, to);
+                if (restated > 0) {
+                    i += restated;
+                    continue;
+                }
                 throw new GrammarMiss("'" + w + "' is not understood here"
                         + (subject == null ? "" : " (asking about " + subject + ")"));
             }
             i += n;
         }
+    }
+
+    /**
+     * "were emergency operations", "of stays discharged": a term naming exactly the subject again adds nothing; a
+     * term naming any other concept (or several) is not consumed here.
+     */
+    private int restatedSubject(int i, int to) {
+        if (subject == null) {
+            return 0;
+        }
+        Term term = term(i);
+        if (term == null || i + term.length > to) {
+            return 0;
+        }
+        List<String> bound = new ArrayList<>();
+        for (String id : term.concepts) {
+            if (vocab.concepts().contains(id)) {
+                bound.add(id);
+            }
+        }
+        return bound.equals(List.of(subject)) ? term.length : 0;
     }
 
     private static boolean isCopula(String w) {

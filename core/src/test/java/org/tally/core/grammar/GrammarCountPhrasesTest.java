@@ -81,4 +81,16 @@ class GrammarCountPhrasesTest {
                 .isEqualTo(parsed(DEV, "how many lab orders are pending").filters()).hasSize(1);
         assertThat(miss(DEV, "how many lab orders are still purple")).contains("purple");
     }
+
+    @Test
+    void aTermNamingTheSubjectAgainAddsNothing() {
+        QuerySpec rate = parsed(DEV, "what percentage of admissions this year were emergency admissions");
+        assertThat(rate.shape()).isEqualTo(Shape.RATE);
+        assertThat(((Measure.Rate) rate.measures().get(0)).numerator()).hasSize(1);
+        QuerySpec stays = parsed(DEV, "what was the average length of stay in days of stays discharged last month");
+        assertThat(stays.subject()).isEqualTo("Admission");
+        assertThat(stays.timeScope().column()).isEqualTo(ColumnRef.of("Admission", ColumnRole.END_TIME));
+        // a term naming another concept is not a restatement
+        assertThat(miss(DEV, "how many admissions were emergency bills")).contains("bills");
+    }
 }
