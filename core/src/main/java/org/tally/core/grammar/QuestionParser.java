@@ -589,6 +589,12 @@ final class QuestionParser {
             return n;
         }
         if ((word(i, "in") || word(i, "on") || word(i, "at")) && subject != null) {
+            for (int w = Math.min(5, to - i); w >= 2; w--) {
+                Optional<Predicate> p = pack.predicateForPhrase(words(i, i + w));
+                if (p.isPresent() && p.get().on(subject).isPresent()) {
+                    return valuePhrase(i, to, subject, false); // "in service" is a condition, not a place
+                }
+            }
             int k = word(i + 1, "the") ? i + 2 : i + 1;
             int v = valuePhrase(k, to, subject, true);
             if (v > 0) {

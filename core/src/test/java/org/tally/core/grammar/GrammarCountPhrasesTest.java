@@ -93,4 +93,19 @@ class GrammarCountPhrasesTest {
         // a term naming another concept is not a restatement
         assertThat(miss(DEV, "how many admissions were emergency bills")).contains("bills");
     }
+
+    @Test
+    void inServiceIsAConditionNotAPlace() {
+        FixtureVocabulary v = Fixtures.dev();
+        v.col("Bed", ColumnRole.FLAG, "is active", null, "true", "false");
+        Grammar withFlag = Fixtures.grammar(v);
+        assertThat(parsed(withFlag, "how many beds are out of service").filters()).hasSize(1);
+        QuerySpec byWard = parsed(withFlag, "how many beds in service does each ward have");
+        assertThat(byWard.filters()).hasSize(1);
+        assertThat(byWard.dimensions()).hasSize(1);
+        assertThat(parsed(withFlag, "how many beds are out of service").filters())
+                .isNotEqualTo(byWard.filters());
+        // no flag that says so: the condition cannot be checked, and it is never read as a ward called 'service'
+        assertThat(miss(DEV, "how many beds are in service")).contains("cannot be checked");
+    }
 }
