@@ -516,6 +516,10 @@ final class QuestionParser {
                     i++;
                     continue;
                 }
+                if (match(i, "the", "hospital", "have") > 0 || match(i, "the", "hospital", "has") > 0) {
+                    i += 3; // "how many departments does the hospital have": the whole source, no condition
+                    continue;
+                }
                 if (Lexicon.FILLERS.contains(w)) {
                     i++;
                     continue;
@@ -579,6 +583,9 @@ final class QuestionParser {
         if ((n = relatedScope(i)) > 0) {
             return n;
         }
+        if ((n = negatedVerbScope(i, to)) > 0) {
+            return n;
+        }
         if ((n = durationFilter(i)) > 0) {
             return n;
         }
@@ -622,23 +629,10 @@ final class QuestionParser {
         }
         for (int n = Math.min(3, to - i); n >= 1; n--) {
             String phrase = words(i, i + n);
-            List<RoleHint> hints = lexicon.timeHints(subject, phrase);
-            if (hints.isEmpty()) {
+            ColumnRef col = verbTimeColumn(subject, phrase);
+            if (col == null) {
                 continue;
             }
-            List<ColumnRef> refs = new ArrayList<>();
-            for (RoleHint h : hints) {
-                for (GrammarVocabulary.Column c : vocab.columns(subject)) {
-                    if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
-                            && !refs.contains(ref(subject, c))) {
-                        refs.add(ref(subject, c));
-                    }
-                }
-            }
-            if (refs.isEmpty()) {
-                throw new GrammarMiss("'" + phrase + "' names a time this source does not record for " + subject);
-            }
-            ColumnRef col = refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", subject + " " + phrase, refs);
             if (namedTime != null && !namedTime.equals(col)) {
                 throw new GrammarMiss("the question names two different times of " + subject);
             }
@@ -646,6 +640,116 @@ final class QuestionParser {
             return n;
         }
         return 0;
+    }
+
+    /** The time column of {@code concept} a time verb names; null when the phrase is no time verb of it. */
+    private ColumnRef verbTimeColumn(String concept, String phrase) {
+        List<RoleHint> hints = lexicon.timeHints(concept, phrase);
+        if (hints.isEmpty()) {
+            return null;
+        }
+        List<ColumnRef> refs = new ArrayList<>();
+        for (RoleHint h : hints) {
+            for (GrammarVocabulary.Column c : vocab.columns(concept)) {
+                if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
+                        && !refs.contains(ref(concept, c))) {
+                    refs.add(ref(concept, c));
+                }
+            }
+        }
+        if (refs.isEmpty()) {
+            throw new GrammarMiss("'" + phrase + "' names a time this source does not record for " + concept);
+        }
+        return refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", concept + " " + phrase, refs);
+    }
+
+    /**
+     * After a related concept: "had no results reported last month". A time verb of that concept and a time phrase
+     * restrict the related rows, not the subject. Returns the index after what it read.
+     */
+    private int relatedTime(String other, int k, int to, List<Filter> out) {
+        if (k >= to) {
+            return k;
+        }
+        ColumnRef col = verbTimeColumn(other, t.get(k).text());
+        if (col == null) {
+            return k;
+        }
+        k++;
+        TimePhrases.Match m = time.at(k);
+        if (m != null && k + m.length() <= to) {
+            rangeFilters(col, m, out);
+            k += m.length();
+        }
+        return k;
+    }
+
+    private static void rangeFilters(ColumnRef col, TimePhrases.Match m, List<Filter> out) {
+        if (m.from() != null) {
+            out.add(Filter.ge(col, Literal.of(m.from())));
+        }
+        if (m.to() != null) {
+            out.add(Filter.lt(col, Literal.of(m.to())));
+        }
+    }
+
+    /**
+     * "medications not prescribed at all last week", "patients never prescribed metformin": not|never + a time verb
+     * of a concept linked to the subject (not of the subject itself) → NOT EXISTS over that concept, with the time
+     * phrase and value words that follow as its own conditions.
+     */
+    private int negatedVerbScope(int i, int to) {
+        if (subject == null || !(word(i, "not") || word(i, "never"))) {
+            return 0;
+        }
+        int k = i + 1;
+        if (word(k, "been")) {
+            k++;
+        }
+        if (k >= to || !lexicon.timeHints(subject, t.get(k).text()).isEmpty()) {
+            return 0;
+        }
+        String verb = t.get(k).text();
+        List<String> owners = new ArrayList<>();
+        for (String c : vocab.concepts()) {
+            if (!c.equals(subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(subject, c)) {
+                owners.add(c);
+            }
+        }
+        if (owners.isEmpty()) {
+            return 0;
+        }
+        String other = owners.size() == 1 ? owners.get(0)
+                : choose("related", verb, "'" + verb + "' in which records?", owners);
+        ColumnRef col = verbTimeColumn(other, verb);
+        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        inner.subject = other;
+        inner.lead = Lead.LIST;
+        List<Filter> conditions = new ArrayList<>();
+        k++;
+        while (k < to) {
+            if (match(k, "at", "all") > 0) {
+                k += 2;
+                continue;
+            }
+            TimePhrases.Match m = time.at(k);
+            if (m != null && k + m.length() <= to) {
+                rangeFilters(col, m, conditions);
+                k += m.length();
+                continue;
+            }
+            int v = inner.valuePhrase(k, to, other, false);
+            if (v <= 0) {
+                break;
+            }
+            k += v;
+        }
+        if (!inner.related.isEmpty()) {
+            throw new GrammarMiss("'" + words(i, k) + "' is too complex");
+        }
+        conditions.addAll(inner.filters);
+        related.add(new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions));
+        return k - i;
     }
 
     private int bucketPhrase(int i) {
@@ -873,9 +977,11 @@ final class QuestionParser {
                 throw new GrammarMiss("'" + words(k, j) + "' is too complex inside '" + words(i, j + term.length)
                         + "'");
             }
-            related.add(negated ? new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, inner.filters)
-                    : new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, inner.filters));
-            return j + term.length - i;
+            List<Filter> conditions = new ArrayList<>(inner.filters);
+            int end = relatedTime(other, j + term.length, t.size(), conditions);
+            related.add(negated ? new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions)
+                    : new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions));
+            return end - i;
         }
         if (!negated) {
             return 0;

@@ -11,7 +11,10 @@ import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
+import java.time.LocalDate;
+import org.tally.core.spec.Quantifier;
 import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
 
 /** Verbs naming a time column, "which N X had the most Y", and a class phrase that is also a recorded value. */
@@ -94,5 +97,41 @@ class GrammarTimeVerbsTest {
         assertThat(ALT.parse("how many unpaid bills")).isInstanceOf(ParseOutcome.NeedsClarification.class);
         // no recorded value is spelled 'outstanding': the class reading stands
         assertThat(parsed(DEV, "how many outstanding bills").filters()).hasSize(1);
+    }
+
+    @Test
+    void aTimeVerbAfterARelatedConceptRestrictsThatConcept() {
+        QuerySpec s = parsed(DEV, "how many lab orders with no lab results reported last month");
+        assertThat(s.timeScope()).isNull();
+        RelatedScope r = s.related().get(0);
+        assertThat(r.quantifier()).isEqualTo(Quantifier.NOT_EXISTS);
+        ColumnRef resulted = ColumnRef.of("LabResult", ColumnRole.EVENT_TIME);
+        assertThat(r.filters()).containsExactly(Filter.ge(resulted, Literal.of(LocalDate.of(2026, 10, 1))),
+                Filter.lt(resulted, Literal.of(LocalDate.of(2026, 11, 1))));
+        // a verb that is no time of the related concept stays with the subject, where it means nothing
+        assertThat(miss(DEV, "how many lab orders with no lab results discharged last month"))
+                .contains("discharged");
+    }
+
+    @Test
+    void notOrNeverWithAVerbOfALinkedConceptIsNotExists() {
+        QuerySpec s = parsed(DEV, "how many patients were never admitted last month");
+        assertThat(s.timeScope()).isNull();
+        RelatedScope r = s.related().get(0);
+        assertThat(r.quantifier()).isEqualTo(Quantifier.NOT_EXISTS);
+        assertThat(r.concept()).isEqualTo("Admission");
+        assertThat(r.filters()).hasSize(2);
+        assertThat(parsed(DEV, "which patients were not admitted at all").related().get(0).filters()).isEmpty();
+        // the subject's own verb, or a verb of a concept not linked to it: no reading
+        assertThat(miss(DEV, "how many admissions were not admitted")).contains("not");
+        assertThat(miss(DEV, "how many wards were never billed")).contains("never");
+    }
+
+    @Test
+    void theHospitalHasIsTheWholeSource() {
+        QuerySpec s = parsed(DEV, "how many wards does the hospital have");
+        assertThat(s.subject()).isEqualTo("Ward");
+        assertThat(s.filters()).isEmpty();
+        assertThat(miss(DEV, "how many wards does the hospital own")).contains("hospital");
     }
 }
