@@ -100,7 +100,9 @@ final class QuestionParser {
         if ((n = match(i, "is", "there", "any")) > 0 || (n = match(i, "are", "there", "any")) > 0
                 || (n = match(i, "do", "we", "have", "any")) > 0 || (n = match(i, "is", "there", "a")) > 0
                 || (n = match(i, "is", "there", "an")) > 0 || (n = match(i, "are", "there")) > 0
-                || (n = match(i, "do", "we", "have")) > 0 || (n = match(i, "have", "we", "had", "any")) > 0) {
+                || (n = match(i, "do", "we", "have")) > 0 || (n = match(i, "have", "we", "had", "any")) > 0
+                || (n = match(i, "were", "there", "any")) > 0 || (n = match(i, "was", "there", "any")) > 0
+                || (n = match(i, "was", "there", "a")) > 0 || (n = match(i, "was", "there", "an")) > 0) {
             return set(Lead.EXISTS, "exists.is-there-any", i + n);
         }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
@@ -544,8 +546,12 @@ final class QuestionParser {
         if (subject == null) {
             return 0;
         }
-        Term term = term(i);
-        if (term == null || i + term.length > to) {
+        int at = i;
+        if (word(at, "across")) {
+            at += word(at + 1, "all") ? 2 : 1; // "average heart rate across vital signs"
+        }
+        Term term = term(at);
+        if (term == null || at + term.length > to) {
             return 0;
         }
         List<String> bound = new ArrayList<>();
@@ -554,7 +560,7 @@ final class QuestionParser {
                 bound.add(id);
             }
         }
-        return bound.equals(List.of(subject)) ? term.length : 0;
+        return bound.equals(List.of(subject)) ? at - i + term.length : 0;
     }
 
     private static boolean isCopula(String w) {

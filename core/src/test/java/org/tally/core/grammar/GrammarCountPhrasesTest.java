@@ -108,4 +108,21 @@ class GrammarCountPhrasesTest {
         // no flag that says so: the condition cannot be checked, and it is never read as a ward called 'service'
         assertThat(miss(DEV, "how many beds are in service")).contains("cannot be checked");
     }
+
+    @Test
+    void wereThereAnyAsksWhetherAnyExist() {
+        QuerySpec s = parsed(DEV, "were there any critical lab results this month");
+        assertThat(s.shape()).isEqualTo(Shape.EXISTS);
+        assertThat(s.filters()).hasSize(1);
+        assertThat(parsed(DEV, "was there any admission yesterday").shape()).isEqualTo(Shape.EXISTS);
+        assertThat(miss(DEV, "were there any purple lab results")).contains("purple");
+    }
+
+    @Test
+    void acrossTheSubjectRestatesIt() {
+        QuerySpec s = parsed(DEV, "what was the average length of stay across all admissions last month");
+        assertThat(s.subject()).isEqualTo("Admission");
+        assertThat(s.filters()).isEmpty();
+        assertThat(miss(DEV, "what was the average length of stay across all bills")).contains("across");
+    }
 }
