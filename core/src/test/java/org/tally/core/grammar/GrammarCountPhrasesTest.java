@@ -125,4 +125,13 @@ class GrammarCountPhrasesTest {
         assertThat(s.filters()).isEmpty();
         assertThat(miss(DEV, "what was the average length of stay across all bills")).contains("across");
     }
+
+    @Test
+    void payerNamesTheBillsPayerColumnWhateverItsName() {
+        FixtureVocabulary v = Fixtures.alt();
+        v.col("Bill", ColumnRole.TYPE, "payer type", null, "SELF", "INS", "GOVT");
+        QuerySpec s = parsed(Fixtures.grammar(v), "what was the total amount billed this year by payer");
+        assertThat(s.dimensions()).containsExactly(Dimension.of(ColumnRef.of("Bill", ColumnRole.TYPE)));
+        assertThat(miss(ALT, "what was the total amount billed this year by payer")).contains("payer");
+    }
 }
