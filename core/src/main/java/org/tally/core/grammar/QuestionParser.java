@@ -142,6 +142,19 @@ final class QuestionParser {
             }
             return set(Lead.TOP, "top.top-n", k);
         }
+        int top = i + Math.max(Math.max(match(i, "what", "are", "the"), match(i, "what", "were", "the")),
+                match(i, "the"));
+        if (top > i && top + 1 < t.size() && t.get(top).isNumber() && word(top + 1, "most")) {
+            limit = t.get(top).number(); // "what are the 5 most common diagnoses"
+            int k = top + 2;
+            if (word(k, "common") || word(k, "frequent")) {
+                return set(Lead.TOP, "top.most-common", k + 1);
+            }
+            if (mostVerbed(k)) {
+                return whichNext;
+            }
+            limit = null;
+        }
         if ((n = match(i, "what", "is", "the", "most")) > 0 || (n = match(i, "what", "are", "the", "most")) > 0
                 || (n = match(i, "the", "most")) > 0 || (n = match(i, "most")) > 0) {
             int k = i + n;
@@ -257,6 +270,44 @@ final class QuestionParser {
 
     private int whichNext = -1;
 
+    /**
+     * "the 5 most prescribed medications": VERB is a time verb of a concept that references the named concept; the
+     * ranking counts the verb's concept grouped by the named one, over the verb's time.
+     */
+    private boolean mostVerbed(int k) {
+        if (k >= t.size() || !lexicon.namesSomeTime(t.get(k).text())) {
+            return false;
+        }
+        String verb = t.get(k).text();
+        Term y = term(k + 1);
+        if (y == null) {
+            return false;
+        }
+        String ranked = boundOne(y, "which");
+        List<String> counted = new ArrayList<>();
+        for (String c : vocab.concepts()) {
+            if (lexicon.timeHints(c, verb).isEmpty()) {
+                continue;
+            }
+            for (GrammarVocabulary.Path p : vocab.forward(c)) {
+                if (p.concept().equals(ranked) && p.via() == null && !counted.contains(c)) {
+                    counted.add(c);
+                }
+            }
+        }
+        if (counted.isEmpty()) {
+            throw new GrammarMiss("'" + verb + "' names nothing recorded about " + ranked + " on this source");
+        }
+        subject = counted.size() == 1 ? counted.get(0)
+                : choose("subject", verb + " " + y.phrase, "Count which records?", counted);
+        namedTime = verbTimeColumn(subject, verb);
+        groupConcept = y.phrase;
+        lead = Lead.WHICH_MOST;
+        rule = "top.most-verbed";
+        whichNext = k + 1 + y.length;
+        return true;
+    }
+
     // ---------------------------------------------------------------- subject
 
     private record Term(int length, List<String> concepts, String phrase) {
@@ -297,6 +348,9 @@ final class QuestionParser {
     private int subjectPhrase(int i) {
         if (lead == Lead.WHICH_MOST) {
             i = whichNext;
+            if (subject != null) {
+                return i; // "the 5 most prescribed medications": the counted concept is already known
+            }
         }
         if (lead == Lead.RATE && rateWords != null && subject != null) {
             return i;
@@ -840,6 +894,12 @@ final class QuestionParser {
         }
         if (word(k, "the")) {
             k++;
+        }
+        if ((lead == Lead.TOP || lead == Lead.WHICH_MOST) && word(k, "number") && word(k + 1, "of")) {
+            int r = restatedSubject(k + 2, t.size());
+            if (r > 0) {
+                return k + 2 + r - i; // "by number of prescriptions": what the ranking already counts
+            }
         }
         for (int n = Math.min(4, t.size() - k); n >= 1; n--) {
             Dimension d = dimension(words(k, k + n));

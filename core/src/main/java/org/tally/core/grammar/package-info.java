@@ -21,9 +21,11 @@
  *   <li>{@code top.which-x-most-y}: which|what [N] X had|has|with [VERB] the most|highest number of Y → TopN of Y grouped by
  *       X, limit N (1 without N); a VERB there must be a time verb of Y ("which 3 surgeons have performed the most
  *       operations").</li>
+ *   <li>{@code top.most-verbed}: (what are the) N most VERB Y (by number of X) → TopN counting the concept VERB
+ *       is a time verb of, when it references Y directly, grouped by Y, over VERB's time, limit N.</li>
  *   <li>{@code top.top-n}: top N X → count of X grouped by X's label (Name, FullName, Code, Description), limit N
  *       (10 without N).</li>
- *   <li>{@code top.most-common}: (what is|are the) most common|frequent [N] X → as top-N; without N, limit 1 for a
+ *   <li>{@code top.most-common}: (what is|are the) [N] most common|frequent [N] X → as top-N; without N, limit 1 for a
  *       singular X and 10 for a plural.</li>
  *   <li>{@code count.how-many}: how many / (what is the) (total) number of / count (of|the) / show (me) the number of →
  *       count.</li>

@@ -134,4 +134,19 @@ class GrammarTimeVerbsTest {
         assertThat(s.filters()).isEmpty();
         assertThat(miss(DEV, "how many wards does the hospital own")).contains("hospital");
     }
+
+    @Test
+    void theNMostVerbedRankTheVerbsConceptByTheNamedOne() {
+        QuerySpec s = parsed(DEV, "what were the 3 most admitted wards this year by number of admissions");
+        assertThat(s.subject()).isEqualTo("Admission");
+        assertThat(s.shape()).isEqualTo(Shape.TOP_N);
+        assertThat(s.limit()).isEqualTo(3);
+        assertThat(s.provenance().rule()).isEqualTo("top.most-verbed");
+        assertThat(s.timeScope().column()).isEqualTo(ColumnRef.of("Admission", ColumnRole.START_TIME));
+        QuerySpec common = parsed(DEV, "what are the 5 most common wards");
+        assertThat(common.limit()).isEqualTo(5);
+        assertThat(common.provenance().rule()).isEqualTo("top.most-common");
+        // bills do not reference wards here: nothing to rank
+        assertThat(miss(DEV, "what are the 3 most billed wards")).contains("billed");
+    }
 }
