@@ -16,14 +16,14 @@ final class Lexicon {
 
     /** Words that carry no meaning in a question once a rule has matched. */
     static final Set<String> FILLERS = Set.of("the", "please", "were", "was", "there", "did", "we", "have", "has",
-            "of", "a", "an", "any", "all", "is", "are", "do", "does", "in", "total", "me", "currently", "recorded",
+            "of", "a", "an", "any", "all", "is", "are", "do", "does", "in", "total", "me", "currently", "still", "recorded",
             "our", "so", "far", "that", "which", "who", "be", "being", "been", "to", "for", "at");
 
     /** Words that start a modifier: a concept term is not the subject when one of these precedes it closely. */
     static final Set<String> STRUCTURAL = Set.of("by", "per", "in", "on", "at", "with", "without", "who", "that",
             "had", "were", "was", "are", "is", "never", "no", "since", "before", "after", "between", "during",
             "from", "over", "under", "longer", "shorter", "stayed", "due", "each", "every", "than", "last",
-            "this", "today", "yesterday");
+            "this", "today", "yesterday", "tomorrow");
 
     /** Generic role words usable in "by status", "by type". */
     static final Map<String, ColumnRole> ROLE_WORDS = Map.of("gender", ColumnRole.GENDER, "sex", ColumnRole.GENDER,
@@ -78,6 +78,34 @@ final class Lexicon {
             }
         }
         return out;
+    }
+
+    /**
+     * The role hints of a concept naming only its time columns ("admitted", "performed", "date of discharge"): such
+     * a phrase says which time the question is about, never which value to filter on.
+     */
+    List<RoleHint> timeHints(String concept, String phrase) {
+        List<RoleHint> out = new ArrayList<>();
+        for (RoleHint h : roleHints(concept, phrase)) {
+            if (h.roles().stream().map(ColumnRole::fromJson).allMatch(Lexicon::namesTime)) {
+                out.add(h);
+            }
+        }
+        return out;
+    }
+
+    /** Whether some bound concept has a time-only role hint with this phrase (before the subject is known). */
+    boolean namesSomeTime(String phrase) {
+        for (Concept c : pack.concepts()) {
+            if (vocabulary.concepts().contains(c.id()) && !timeHints(c.id(), phrase).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean namesTime(ColumnRole role) {
+        return role == ColumnRole.EVENT_TIME || role == ColumnRole.START_TIME || role == ColumnRole.END_TIME;
     }
 
     boolean singularTerm(String concept, String phrase) {

@@ -67,6 +67,10 @@ final class QuestionParser {
     private DurationUnit unit = DurationUnit.DAYS;
     private boolean numeratorMode;
     private String rateWords;
+    private ColumnRef namedTime;
+    private String readingPhrase;
+    private int whichVerbAt = -1;
+    private int amountVerbAt = -1;
 
     QuestionParser(DomainPack pack, GrammarVocabulary vocab, Lexicon lexicon, List<Token> tokens, LocalDate today,
                    LocalDateTime now, Map<String, String> choices) {
@@ -96,7 +100,9 @@ final class QuestionParser {
         if ((n = match(i, "is", "there", "any")) > 0 || (n = match(i, "are", "there", "any")) > 0
                 || (n = match(i, "do", "we", "have", "any")) > 0 || (n = match(i, "is", "there", "a")) > 0
                 || (n = match(i, "is", "there", "an")) > 0 || (n = match(i, "are", "there")) > 0
-                || (n = match(i, "do", "we", "have")) > 0 || (n = match(i, "have", "we", "had", "any")) > 0) {
+                || (n = match(i, "do", "we", "have")) > 0 || (n = match(i, "have", "we", "had", "any")) > 0
+                || (n = match(i, "were", "there", "any")) > 0 || (n = match(i, "was", "there", "any")) > 0
+                || (n = match(i, "was", "there", "a")) > 0 || (n = match(i, "was", "there", "an")) > 0) {
             return set(Lead.EXISTS, "exists.is-there-any", i + n);
         }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
@@ -136,6 +142,19 @@ final class QuestionParser {
             }
             return set(Lead.TOP, "top.top-n", k);
         }
+        int top = i + Math.max(Math.max(match(i, "what", "are", "the"), match(i, "what", "were", "the")),
+                match(i, "the"));
+        if (top > i && top + 1 < t.size() && t.get(top).isNumber() && word(top + 1, "most")) {
+            limit = t.get(top).number(); // "what are the 5 most common diagnoses"
+            int k = top + 2;
+            if (word(k, "common") || word(k, "frequent")) {
+                return set(Lead.TOP, "top.most-common", k + 1);
+            }
+            if (mostVerbed(k)) {
+                return whichNext;
+            }
+            limit = null;
+        }
         if ((n = match(i, "what", "is", "the", "most")) > 0 || (n = match(i, "what", "are", "the", "most")) > 0
                 || (n = match(i, "the", "most")) > 0 || (n = match(i, "most")) > 0) {
             int k = i + n;
@@ -148,12 +167,25 @@ final class QuestionParser {
                 return set(Lead.TOP, "top.most-common", k);
             }
         }
+        if ((n = match(i, "how", "much")) > 0) {
+            int k = i + n;
+            k += match(k, "money");
+            int m = Math.max(Math.max(match(k, "was"), match(k, "were")),
+                    Math.max(match(k, "has", "been"), match(k, "have", "been")));
+            if (m > 0 && k + m < t.size() && lexicon.namesSomeTime(t.get(k + m).text())) {
+                aggregation = Aggregation.SUM;
+                measurePhrase = "how much";
+                amountVerbAt = k + m; // "how much was received in payments": the sum of what the verb's concept records
+                return set(Lead.AGGREGATE, "aggregate.how-much", k + m);
+            }
+        }
         if ((n = match(i, "how", "many")) > 0 || (n = match(i, "what", "is", "the", "number", "of")) > 0
                 || (n = match(i, "what", "was", "the", "number", "of")) > 0
                 || (n = match(i, "the", "total", "number", "of")) > 0 || (n = match(i, "total", "number", "of")) > 0
                 || (n = match(i, "number", "of")) > 0 || (n = match(i, "the", "number", "of")) > 0
                 || (n = match(i, "count", "of")) > 0 || (n = match(i, "count", "the")) > 0
-                || (n = match(i, "count")) > 0) {
+                || (n = match(i, "count")) > 0 || (n = match(i, "show", "the", "number", "of")) > 0
+                || (n = match(i, "show", "me", "the", "number", "of")) > 0) {
             return set(Lead.COUNT, "count.how-many", i + n);
         }
         int k = i;
@@ -203,19 +235,31 @@ final class QuestionParser {
 
     /** "which ward had the most admissions": dimension concept, then the counted subject. */
     private boolean whichMost(int i) {
-        Term x = term(i + 1);
+        int at = i + 1;
+        Integer n0 = null;
+        if (at < t.size() && t.get(at).isNumber()) {
+            n0 = t.get(at).number(); // "which 3 wards had the most …"
+            at++;
+        }
+        Term x = term(at);
         if (x == null) {
             return false;
         }
-        int k = i + 1 + x.length;
+        int k = at + x.length;
         int n = 0;
         if (word(k, "had") || word(k, "has") || word(k, "have") || word(k, "saw") || word(k, "with")) {
+            k++;
+        }
+        int verbAt = -1;
+        if (k < t.size() && !word(k, "the") && !word(k, "most") && lexicon.namesSomeTime(t.get(k).text())) {
+            verbAt = k; // "which surgeons have performed the most operations": checked once the subject is known
             k++;
         }
         if ((n = match(k, "the", "most")) > 0 || (n = match(k, "the", "highest", "number", "of")) > 0
                 || (n = match(k, "the", "largest", "number", "of")) > 0 || (n = match(k, "most")) > 0) {
             groupConcept = boundOne(x, "which");
-            limit = 1;
+            limit = n0 == null ? 1 : n0;
+            whichVerbAt = verbAt;
             lead = Lead.WHICH_MOST;
             rule = "top.which-x-most-y";
             whichNext = k + n;
@@ -225,6 +269,44 @@ final class QuestionParser {
     }
 
     private int whichNext = -1;
+
+    /**
+     * "the 5 most prescribed medications": VERB is a time verb of a concept that references the named concept; the
+     * ranking counts the verb's concept grouped by the named one, over the verb's time.
+     */
+    private boolean mostVerbed(int k) {
+        if (k >= t.size() || !lexicon.namesSomeTime(t.get(k).text())) {
+            return false;
+        }
+        String verb = t.get(k).text();
+        Term y = term(k + 1);
+        if (y == null) {
+            return false;
+        }
+        String ranked = boundOne(y, "which");
+        List<String> counted = new ArrayList<>();
+        for (String c : vocab.concepts()) {
+            if (lexicon.timeHints(c, verb).isEmpty()) {
+                continue;
+            }
+            for (GrammarVocabulary.Path p : vocab.forward(c)) {
+                if (p.concept().equals(ranked) && p.via() == null && !counted.contains(c)) {
+                    counted.add(c);
+                }
+            }
+        }
+        if (counted.isEmpty()) {
+            throw new GrammarMiss("'" + verb + "' names nothing recorded about " + ranked + " on this source");
+        }
+        subject = counted.size() == 1 ? counted.get(0)
+                : choose("subject", verb + " " + y.phrase, "Count which records?", counted);
+        namedTime = verbTimeColumn(subject, verb);
+        groupConcept = y.phrase;
+        lead = Lead.WHICH_MOST;
+        rule = "top.most-verbed";
+        whichNext = k + 1 + y.length;
+        return true;
+    }
 
     // ---------------------------------------------------------------- subject
 
@@ -266,9 +348,44 @@ final class QuestionParser {
     private int subjectPhrase(int i) {
         if (lead == Lead.WHICH_MOST) {
             i = whichNext;
+            if (subject != null) {
+                return i; // "the 5 most prescribed medications": the counted concept is already known
+            }
         }
         if (lead == Lead.RATE && rateWords != null && subject != null) {
             return i;
+        }
+        if (lead == Lead.AGGREGATE && amountVerbAt == i) {
+            int k = i + 1;
+            k += Math.max(Math.max(match(k, "in"), match(k, "from")), Math.max(match(k, "as"), match(k, "on")));
+            Term term = term(k);
+            if (term == null) {
+                throw new GrammarMiss("'how much was " + t.get(i).text() + "' needs what was "
+                        + t.get(i).text() + ", e.g. 'in payments'");
+            }
+            subject = boundOne(term, "subject");
+            if (timeVerb(i, i + 1) == 0) {
+                throw new GrammarMiss("'" + t.get(i).text() + "' is not understood here (asking about " + subject + ")");
+            }
+            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
+            return k + term.length;
+        }
+        if (lead == Lead.AGGREGATE && word(i, "amount") && i + 1 < t.size()
+                && lexicon.namesSomeTime(t.get(i + 1).text())) {
+            // "total amount billed": the amount of the one concept whose time that verb names
+            List<String> owners = new ArrayList<>();
+            for (String c : vocab.concepts()) {
+                if (!lexicon.timeHints(c, t.get(i + 1).text()).isEmpty()) {
+                    owners.add(c);
+                }
+            }
+            subject = owners.size() == 1 ? owners.get(0)
+                    : choose("subject", "amount " + t.get(i + 1).text(), "The amount of what?", owners);
+            if (timeVerb(i + 1, i + 2) == 0) {
+                throw new AssertionError("a time verb of " + subject + " did not read");
+            }
+            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
+            return i + 2;
         }
         if (lead == Lead.AGGREGATE) {
             int next = measure(i);
@@ -298,6 +415,10 @@ final class QuestionParser {
                     topSingular = lexicon.singularTerm(concept, term.phrase);
                 }
                 modifiers(i, k);
+                if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
+                    throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
+                            + subject + ")");
+                }
                 return k + term.length;
             }
         }
@@ -451,8 +572,17 @@ final class QuestionParser {
                     i++;
                     continue;
                 }
+                if (match(i, "the", "hospital", "have") > 0 || match(i, "the", "hospital", "has") > 0) {
+                    i += 3; // "how many departments does the hospital have": the whole source, no condition
+                    continue;
+                }
                 if (Lexicon.FILLERS.contains(w)) {
                     i++;
+                    continue;
+                }
+                int restated = restatedSubject(i, to);
+                if (restated > 0) {
+                    i += restated;
                     continue;
                 }
                 throw new GrammarMiss("'" + w + "' is not understood here"
@@ -460,6 +590,31 @@ final class QuestionParser {
             }
             i += n;
         }
+    }
+
+    /**
+     * "were emergency operations", "of stays discharged": a term naming exactly the subject again adds nothing; a
+     * term naming any other concept (or several) is not consumed here.
+     */
+    private int restatedSubject(int i, int to) {
+        if (subject == null) {
+            return 0;
+        }
+        int at = i;
+        if (word(at, "across")) {
+            at += word(at + 1, "all") ? 2 : 1; // "average heart rate across vital signs"
+        }
+        Term term = term(at);
+        if (term == null || at + term.length > to) {
+            return 0;
+        }
+        List<String> bound = new ArrayList<>();
+        for (String id : term.concepts) {
+            if (vocab.concepts().contains(id)) {
+                bound.add(id);
+            }
+        }
+        return bound.equals(List.of(subject)) ? at - i + term.length : 0;
     }
 
     private static boolean isCopula(String w) {
@@ -476,6 +631,9 @@ final class QuestionParser {
             return m.length();
         }
         int n;
+        if ((n = timeVerb(i, to)) > 0) {
+            return n;
+        }
         if ((n = bucketPhrase(i)) > 0) {
             return n;
         }
@@ -483,6 +641,9 @@ final class QuestionParser {
             return n;
         }
         if ((n = relatedScope(i)) > 0) {
+            return n;
+        }
+        if ((n = negatedVerbScope(i, to)) > 0) {
             return n;
         }
         if ((n = durationFilter(i)) > 0) {
@@ -495,6 +656,12 @@ final class QuestionParser {
             return n;
         }
         if ((word(i, "in") || word(i, "on") || word(i, "at")) && subject != null) {
+            for (int w = Math.min(5, to - i); w >= 2; w--) {
+                Optional<Predicate> p = pack.predicateForPhrase(words(i, i + w));
+                if (p.isPresent() && p.get().on(subject).isPresent()) {
+                    return valuePhrase(i, to, subject, false); // "in service" is a condition, not a place
+                }
+            }
             int k = word(i + 1, "the") ? i + 2 : i + 1;
             int v = valuePhrase(k, to, subject, true);
             if (v > 0) {
@@ -510,6 +677,139 @@ final class QuestionParser {
             return valuePhrase(i, to, subject, false);
         }
         return 0;
+    }
+
+    /**
+     * "performed", "admitted", "discharged on": a pack phrase naming one of the subject's time columns. It fixes the
+     * column a time range or bucket applies to and is never read as a value ("scheduled" is not a status here).
+     */
+    private int timeVerb(int i, int to) {
+        if (subject == null) {
+            return 0;
+        }
+        for (int n = Math.min(3, to - i); n >= 1; n--) {
+            String phrase = words(i, i + n);
+            ColumnRef col = verbTimeColumn(subject, phrase);
+            if (col == null) {
+                continue;
+            }
+            if (namedTime != null && !namedTime.equals(col)) {
+                throw new GrammarMiss("the question names two different times of " + subject);
+            }
+            namedTime = col;
+            return n;
+        }
+        return 0;
+    }
+
+    /** The time column of {@code concept} a time verb names; null when the phrase is no time verb of it. */
+    private ColumnRef verbTimeColumn(String concept, String phrase) {
+        List<RoleHint> hints = lexicon.timeHints(concept, phrase);
+        if (hints.isEmpty()) {
+            return null;
+        }
+        List<ColumnRef> refs = new ArrayList<>();
+        for (RoleHint h : hints) {
+            for (GrammarVocabulary.Column c : vocab.columns(concept)) {
+                if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
+                        && !refs.contains(ref(concept, c))) {
+                    refs.add(ref(concept, c));
+                }
+            }
+        }
+        if (refs.isEmpty()) {
+            throw new GrammarMiss("'" + phrase + "' names a time this source does not record for " + concept);
+        }
+        return refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", concept + " " + phrase, refs);
+    }
+
+    /**
+     * After a related concept: "had no results reported last month". A time verb of that concept and a time phrase
+     * restrict the related rows, not the subject. Returns the index after what it read.
+     */
+    private int relatedTime(String other, int k, int to, List<Filter> out) {
+        if (k >= to) {
+            return k;
+        }
+        ColumnRef col = verbTimeColumn(other, t.get(k).text());
+        if (col == null) {
+            return k;
+        }
+        k++;
+        TimePhrases.Match m = time.at(k);
+        if (m != null && k + m.length() <= to) {
+            rangeFilters(col, m, out);
+            k += m.length();
+        }
+        return k;
+    }
+
+    private static void rangeFilters(ColumnRef col, TimePhrases.Match m, List<Filter> out) {
+        if (m.from() != null) {
+            out.add(Filter.ge(col, Literal.of(m.from())));
+        }
+        if (m.to() != null) {
+            out.add(Filter.lt(col, Literal.of(m.to())));
+        }
+    }
+
+    /**
+     * "medications not prescribed at all last week", "patients never prescribed metformin": not|never + a time verb
+     * of a concept linked to the subject (not of the subject itself) → NOT EXISTS over that concept, with the time
+     * phrase and value words that follow as its own conditions.
+     */
+    private int negatedVerbScope(int i, int to) {
+        if (subject == null || !(word(i, "not") || word(i, "never"))) {
+            return 0;
+        }
+        int k = i + 1;
+        if (word(k, "been")) {
+            k++;
+        }
+        if (k >= to || !lexicon.timeHints(subject, t.get(k).text()).isEmpty()) {
+            return 0;
+        }
+        String verb = t.get(k).text();
+        List<String> owners = new ArrayList<>();
+        for (String c : vocab.concepts()) {
+            if (!c.equals(subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(subject, c)) {
+                owners.add(c);
+            }
+        }
+        if (owners.isEmpty()) {
+            return 0;
+        }
+        String other = owners.size() == 1 ? owners.get(0)
+                : choose("related", verb, "'" + verb + "' in which records?", owners);
+        ColumnRef col = verbTimeColumn(other, verb);
+        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        inner.subject = other;
+        inner.lead = Lead.LIST;
+        List<Filter> conditions = new ArrayList<>();
+        k++;
+        while (k < to) {
+            if (match(k, "at", "all") > 0) {
+                k += 2;
+                continue;
+            }
+            TimePhrases.Match m = time.at(k);
+            if (m != null && k + m.length() <= to) {
+                rangeFilters(col, m, conditions);
+                k += m.length();
+                continue;
+            }
+            int v = inner.valuePhrase(k, to, other, false);
+            if (v <= 0) {
+                break;
+            }
+            k += v;
+        }
+        if (!inner.related.isEmpty()) {
+            throw new GrammarMiss("'" + words(i, k) + "' is too complex");
+        }
+        conditions.addAll(inner.filters);
+        related.add(new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions));
+        return k - i;
     }
 
     private int bucketPhrase(int i) {
@@ -579,8 +879,10 @@ final class QuestionParser {
         int k;
         if (word(i, "by") || word(i, "per")) {
             k = i + 1;
-        } else if (word(i, "for") && word(i + 1, "each")) {
+        } else if ((word(i, "for") || word(i, "in")) && word(i + 1, "each")) {
             k = i + 2;
+        } else if (word(i, "each") && subject != null) {
+            k = i + 1; // "how many staff does each department have"
         } else if ((word(i, "broken") && word(i + 1, "down") || word(i, "split") || word(i, "grouped"))
                 && word(i + (word(i, "broken") ? 2 : 1), "by")) {
             k = i + (word(i, "broken") ? 3 : 2);
@@ -592,6 +894,12 @@ final class QuestionParser {
         }
         if (word(k, "the")) {
             k++;
+        }
+        if ((lead == Lead.TOP || lead == Lead.WHICH_MOST) && word(k, "number") && word(k + 1, "of")) {
+            int r = restatedSubject(k + 2, t.size());
+            if (r > 0) {
+                return k + 2 + r - i; // "by number of prescriptions": what the ranking already counts
+            }
         }
         for (int n = Math.min(4, t.size() - k); n >= 1; n--) {
             Dimension d = dimension(words(k, k + n));
@@ -735,9 +1043,11 @@ final class QuestionParser {
                 throw new GrammarMiss("'" + words(k, j) + "' is too complex inside '" + words(i, j + term.length)
                         + "'");
             }
-            related.add(negated ? new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, inner.filters)
-                    : new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, inner.filters));
-            return j + term.length - i;
+            List<Filter> conditions = new ArrayList<>(inner.filters);
+            int end = relatedTime(other, j + term.length, t.size(), conditions);
+            related.add(negated ? new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions)
+                    : new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions));
+            return end - i;
         }
         if (!negated) {
             return 0;
@@ -849,6 +1159,7 @@ final class QuestionParser {
             if (p.isPresent()) {
                 Optional<PredicateDefinition> def = p.get().on(concept);
                 if (def.isPresent()) {
+                    readingPhrase = phrase;
                     addFilters(bindPredicate(p.get(), def.get(), concept));
                     return n;
                 }
@@ -1049,9 +1360,35 @@ final class QuestionParser {
                     }
                 }
             }
+            if (values.size() > 1) {
+                String literal = literalReading(col);
+                if (literal != null) {
+                    String pick = choose("value", readingPhrase, "'" + readingPhrase + "' as the recorded value '"
+                            + literal + "' only, or every value of that kind (" + String.join(", ", values) + ")?",
+                            List.of("'" + readingPhrase + "' as written", "all of " + String.join(", ", values)));
+                    return pick.endsWith("as written") ? Filter.eq(r, Literal.of(literal)) : inFilter(r, values);
+                }
+            }
             return values.isEmpty() ? null : inFilter(r, values);
         }
         throw new AssertionError(on);
+    }
+
+    /**
+     * The observed value spelled exactly as the question's phrase, when there is one: "unpaid" against a column
+     * holding both 'unpaid' and 'partially_paid' may mean that one value or the whole class, so the grammar asks.
+     */
+    private String literalReading(GrammarVocabulary.Column col) {
+        if (readingPhrase == null) {
+            return null;
+        }
+        String key = ValueText.key(readingPhrase);
+        for (ObservedValue v : col.values()) {
+            if (ValueText.key(v.value()).equals(key)) {
+                return v.value();
+            }
+        }
+        return null;
     }
 
     private static boolean hintsMatch(List<NameHint> hints, GrammarVocabulary.Column c) {
@@ -1109,6 +1446,7 @@ final class QuestionParser {
                     int before = numerator.size();
                     Optional<Predicate> p = pack.predicateForPhrase(rateWords);
                     if (p.isPresent() && p.get().on(subject).isPresent()) {
+                        readingPhrase = rateWords;
                         numerator.addAll(bindPredicate(p.get(), p.get().on(subject).get(), subject));
                     } else {
                         List<Filter> v = valueFilters(rateWords, subject);
@@ -1161,6 +1499,9 @@ final class QuestionParser {
 
     /** The subject's single EventTime or StartTime; several candidates are a question, none a miss. */
     private ColumnRef timeColumn() {
+        if (namedTime != null) {
+            return namedTime;
+        }
         List<ColumnRef> refs = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(subject)) {
             if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {

@@ -104,6 +104,9 @@ final class TimePhrases {
         if (word(i, "yesterday")) {
             return new Match(1, today.minusDays(1), today);
         }
+        if (word(i, "tomorrow")) {
+            return new Match(1, today.plusDays(1), today.plusDays(2));
+        }
         int j = word(i, "the") ? i + 1 : i;
         boolean current = word(j, "this") || word(j, "current");
         boolean previous = word(j, "last") || word(j, "previous");

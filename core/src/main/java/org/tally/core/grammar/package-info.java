@@ -13,22 +13,29 @@
  *
  * <h2>2. Lead rules, tried in this order (rule id in the spec's provenance)</h2>
  * <ol>
- *   <li>{@code exists.is-there-any}: is there any / are there (any) / do we have (any) / is there a → Exists.</li>
+ *   <li>{@code exists.is-there-any}: is there any / are there (any) / do we have (any) / is there a / were|was there any → Exists.</li>
  *   <li>{@code rate.percentage-of}: (what) percentage|percent|proportion|share|fraction of NP were|are|was|is|had
  *       CONDITION → Rate; the condition words after the copula form the numerator.</li>
  *   <li>{@code rate.named-rate}: (what is the) X rate (of|for|among NP), X a predicate or value-class phrase; the
  *       subject is the one bound concept X applies to (several: ask).</li>
- *   <li>{@code top.which-x-most-y}: which|what X had|has|with the most|highest number of Y → TopN of Y grouped by X,
- *       limit 1.</li>
+ *   <li>{@code top.which-x-most-y}: which|what [N] X had|has|with [VERB] the most|highest number of Y → TopN of Y grouped by
+ *       X, limit N (1 without N); a VERB there must be a time verb of Y ("which 3 surgeons have performed the most
+ *       operations").</li>
+ *   <li>{@code top.most-verbed}: (what are the) N most VERB Y (by number of X) → TopN counting the concept VERB
+ *       is a time verb of, when it references Y directly, grouped by Y, over VERB's time, limit N.</li>
  *   <li>{@code top.top-n}: top N X → count of X grouped by X's label (Name, FullName, Code, Description), limit N
  *       (10 without N).</li>
- *   <li>{@code top.most-common}: (what is|are the) most common|frequent [N] X → as top-N; without N, limit 1 for a
+ *   <li>{@code top.most-common}: (what is|are the) [N] most common|frequent [N] X → as top-N; without N, limit 1 for a
  *       singular X and 10 for a plural.</li>
- *   <li>{@code count.how-many}: how many / (what is the) (total) number of / count (of|the) → count.</li>
+ *   <li>{@code count.how-many}: how many / (what is the) (total) number of / count (of|the) / show (me) the number of →
+ *       count.</li>
  *   <li>{@code aggregate.<word>}: (what is the) average|mean|median|longest|maximum|highest|shortest|minimum|lowest
  *       |total|sum (of) MEASURE; MEASURE is a numeric role-hint phrase of a bound concept ("length of stay", "birth
  *       weight") or "duration|length of NP". A Duration hint with no such column becomes end − start of the concept
- *       (days, or "in hours|minutes"). "total NP" without a measure is {@code count.total}.</li>
+ *       (days, or "in hours|minutes"). "total NP" without a measure is {@code count.total}. "(total) amount VERB" is the sum of the Amount
+ *       of the one concept VERB is a time verb of ("total amount billed").</li>
+ *   <li>{@code aggregate.how-much}: how much (money) was|were|has been VERB in|from|as NP → sum of NP's Amount, NP's
+ *       time named by VERB ("how much was received in payments").</li>
  *   <li>{@code list.show}: list / show (me) / display / give me → List.</li>
  *   <li>{@code lookup.find}: look up / lookup / find → Lookup (needs a value that filters).</li>
  *   <li>{@code list.which}: which / what NP … → List.</li>
@@ -40,23 +47,33 @@
  *
  * <h2>3. Modifiers, tried at each remaining word in this order</h2>
  * <ol>
- *   <li>Time phrase ({@link org.tally.core.grammar.TimePhrases}): today, yesterday, this/last week|month|quarter|year,
+ *   <li>Time phrase ({@link org.tally.core.grammar.TimePhrases}): today, yesterday, tomorrow, this/last week|month|quarter|year,
  *       in|during YEAR, in MONTH (YEAR), between/from … and/to …, since/before/after DATE, (in|over) the last|past
  *       N days|weeks|months|years. Applies to the subject's single EventTime or StartTime; several: ask.</li>
+ *   <li>Time verb: a role hint of the subject whose roles are all times ("admitted", "discharged", "performed",
+ *       "issued", "scheduled"; pack data) names the column the time range or bucket applies to. It is read before
+ *       values, so a verb is never a status filter. Several columns: ask; none: a miss.</li>
  *   <li>Bucket: per|by|each|every|a day|week|month|quarter|year|hour, daily … annually, over time (month) → Trend.</li>
- *   <li>Grouping: by|per|for each|broken down by|split by|grouped by X: a role-hint phrase, a role word (gender,
+ *   <li>Grouping: by|per|for each|in each|each|broken down by|split by|grouped by X: a role-hint phrase, a role word (gender,
  *       status, type …) or column name words of the subject, then of concepts reachable forward; else a reachable
  *       concept's label, preferring a direct reference to a two-hop one. No path: a miss.</li>
  *   <li>Related scope: with no / have no / without (any) / (who|that) never had → NOT EXISTS; with (at least one) /
- *       who had → EXISTS; over a concept one FK hop away, with its own value words as filters.</li>
+ *       who had → EXISTS; over a concept one FK hop away, with its own value words as filters; a time verb of that
+ *       concept and a time phrase right after it restrict its rows ("with no results reported last month").</li>
+ *   <li>Negated verb: not|never (been) VERB, VERB a time verb of a concept linked to the subject (not of the subject)
+ *       → NOT EXISTS over it, with the time phrases and value words that follow as its conditions.</li>
  *   <li>Duration filter: stayed|lasted|length of stay|longer|shorter over|more than|at least|under|less than N
  *       days|weeks|hours|minutes → end − start compared with N.</li>
  *   <li>Due window: due within|in (the next) N days|weeks → the subject's due date in [today, today + N].</li>
- *   <li>Location: in|on|at (the) VALUE: must resolve (below), else a miss naming the phrase.</li>
+ *   <li>Location: in|on|at (the) VALUE: must resolve (below), else a miss naming the phrase; a predicate phrase
+ *       that starts with the preposition ("in service") is read as the predicate instead.</li>
  *   <li>Value or predicate, longest phrase first (up to five words): a pack predicate defined on the subject (its
  *       first alternative that binds completely on this vocabulary), else observed values or admin aliases on the
  *       subject's columns, else on columns of concepts reachable forward (all reachable columns rank equally).
- *       Several columns: ask. A value-class word matching nothing: a miss.</li>
+ *       Several columns: ask. A value-class word matching nothing: a miss. A class that covers several
+ *       recorded values of a column, one of them spelled like the phrase ("unpaid" and "partially_paid"): ask.</li>
+ *   <li>Restatement: "does the hospital have"; a term naming exactly the subject again, also after "across
+ *       (all)" ("were emergency operations", "of stays discharged").</li>
  *   <li>Filler: the, please, were, there, did, we, have, of, in, total, a, any, all … ({@link
  *       org.tally.core.grammar.Lexicon#FILLERS}). Anything else: a miss naming the word.</li>
  * </ol>
