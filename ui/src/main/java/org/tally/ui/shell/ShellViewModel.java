@@ -58,7 +58,6 @@ public final class ShellViewModel implements AutoCloseable {
     /** Opens the default source in the background (on first start this generates the demo hospital). */
     public void start() {
         openCurrent();
-        binding.load(session.source());
     }
 
     /** Switches the chat to another source; a new source starts a new conversation. */
@@ -72,7 +71,6 @@ public final class ShellViewModel implements AutoCloseable {
             chat.examples().clear();
         }
         openCurrent();
-        binding.load(item.ref());
     }
 
     private void openCurrent() {
@@ -82,11 +80,14 @@ public final class ShellViewModel implements AutoCloseable {
             @Override
             public void succeeded(Void ignored) {
                 sourceStatus.set("Ready");
+                // opening a source refreshes its catalog the first time: only then is there a binding to show
+                binding.load(session.source());
             }
 
             @Override
             public void failed(Throwable error) {
                 sourceStatus.set("Cannot open " + name + ": " + error.getMessage());
+                binding.load(session.source());
             }
 
             @Override

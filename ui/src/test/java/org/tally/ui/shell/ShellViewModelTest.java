@@ -42,6 +42,55 @@ class ShellViewModelTest {
     }
 
     @Test
+    void theBindingIsLoadedOnlyOnceTheSourceIsOpen() {
+        java.util.List<Integer> openedWhenAsked = new java.util.ArrayList<>();
+        BindingProvider recording = new BindingProvider() {
+            @Override
+            public java.util.Optional<org.tally.ui.binding.BindingSnapshot> snapshot(SourceRef source) {
+                openedWhenAsked.add(engines.opened.size());
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.List<String> concepts() {
+                return java.util.List.of();
+            }
+
+            @Override
+            public java.util.List<String> roles() {
+                return java.util.List.of();
+            }
+
+            @Override
+            public java.util.Map<String, String> saveOverride(SourceRef source,
+                                                               org.tally.ui.binding.OverrideDraft draft) {
+                return java.util.Map.of();
+            }
+        };
+        // jobs wait until released, as they do on the FX runner's background threads
+        java.util.List<Runnable> pending = new java.util.ArrayList<>();
+        SyncTaskRunner sync = new SyncTaskRunner();
+        org.tally.ui.task.TaskRunner deferred = new org.tally.ui.task.TaskRunner() {
+            @Override
+            public <T> org.tally.ui.task.TaskHandle submit(String title, org.tally.ui.task.Job<T> job,
+                                                          org.tally.ui.task.TaskListener<T> listener) {
+                pending.add(() -> sync.submit(title, job, listener));
+                return null;
+            }
+        };
+        ShellViewModel shell = new ShellViewModel(engines, deferred, new SourceStore(dir.resolve("sources.json")),
+                (r, c) -> SourceCheck.unreachable("offline"), recording, false);
+        shell.start();
+        // opening a source refreshes its catalog the first time, so a binding asked for earlier would find none
+        assertThat(pending).as("only the opening of the source waits").hasSize(1);
+        pending.remove(0).run();
+        while (!pending.isEmpty()) {
+            pending.remove(0).run();
+        }
+        assertThat(openedWhenAsked).containsExactly(1);
+    }
+
+    @Test
     void usingAnotherSourceStartsANewConversationOnIt() {
         ShellViewModel shell = shell();
         shell.start();
