@@ -99,10 +99,33 @@ public final class ResultView extends VBox {
         return switch (kind) {
             case KPI -> kpi();
             case TABLE -> table();
-            case LINE -> xyChart(new LineChart<>(new CategoryAxis(), new NumberAxis()));
-            case BAR -> xyChart(new BarChart<>(new CategoryAxis(), new NumberAxis()));
+            case LINE -> xyChart(new LineChart<>(new CategoryAxis(), valueAxis()));
+            case BAR -> xyChart(new BarChart<>(new CategoryAxis(), valueAxis()));
             case PIE -> pie();
         };
+    }
+
+    /** The value axis; counts and other whole numbers get whole-number ticks (no "2.25 deliveries"). */
+    private NumberAxis valueAxis() {
+        NumberAxis axis = new NumberAxis();
+        boolean whole = model.rows().stream().map(r -> ValueFormat.number(r.get(1)))
+                .allMatch(v -> v == null || v == Math.rint(v));
+        if (whole) {
+            axis.setMinorTickVisible(false);
+            axis.setTickLabelFormatter(new javafx.util.StringConverter<>() {
+                @Override
+                public String toString(Number n) {
+                    double d = n.doubleValue();
+                    return d == Math.rint(d) ? String.valueOf((long) d) : "";
+                }
+
+                @Override
+                public Number fromString(String text) {
+                    return Long.parseLong(text);
+                }
+            });
+        }
+        return axis;
     }
 
     private Node kpi() {
