@@ -21,6 +21,7 @@ import net.sf.jsqlparser.expression.ExtractExpression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.HexValue;
 import net.sf.jsqlparser.expression.IntervalExpression;
+import net.sf.jsqlparser.expression.IntervalQualifier;
 import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.JsonExpression;
 import net.sf.jsqlparser.expression.LongValue;
@@ -124,6 +125,7 @@ final class AllowedNodes {
             LongValue.class, DoubleValue.class, StringValue.class, HexValue.class, NullValue.class,
             BooleanValue.class, DateValue.class, TimeValue.class, TimestampValue.class,
             DateTimeLiteralExpression.class, TimeKeyExpression.class, IntervalExpression.class,
+            IntervalQualifier.class, // only the unit words of INTERVAL expr DAY (MySQL week/quarter buckets)
             JdbcParameter.class, SignedExpression.class, NotExpression.class, Parenthesis.class,
             CaseExpression.class, WhenClause.class, CastExpression.class, ColDataType.class,
             ExtractExpression.class, TrimFunction.class, CollateExpression.class, TimezoneExpression.class,
