@@ -426,12 +426,84 @@ final class QuestionParser {
             subject = rateSubject(rateWords, null);
             return i;
         }
+        int byValue = valueSubject(i);
+        if (byValue >= 0) {
+            return byValue;
+        }
         throw new GrammarMiss(i < t.size()
                 ? "no concept of this source is named in '" + words(i, t.size()) + "'"
                 : "the question names nothing to count or list");
     }
 
     private boolean topSingular;
+
+    /** Roles whose values sort a concept's rows into kinds, so a value can stand for the rows ("stillbirths"). */
+    private static final java.util.Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
+            ColumnRole.CATEGORY, ColumnRole.TYPE, ColumnRole.SEVERITY, ColumnRole.PRIORITY);
+
+    /**
+     * A subject named by a recorded value instead of a concept term ("how many stillbirths"): the one bound concept
+     * with a kind column (status, category, type …) that holds the value becomes the subject, filtered to it.
+     * Several concepts ask which; several columns of that concept ask which. Returns the index after the phrase,
+     * or -1 when no value names a subject.
+     */
+    private int valueSubject(int i) {
+        for (int k = i; k < Math.min(t.size(), i + 7); k++) {
+            if (k > i && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
+                break;
+            }
+            if (t.get(k).number() != null || Lexicon.FILLERS.contains(t.get(k).text())
+                    || Lexicon.STRUCTURAL.contains(t.get(k).text())) {
+                continue;
+            }
+            for (int n = Math.min(5, t.size() - k); n >= 1; n--) {
+                String phrase = words(k, k + n);
+                Map<String, List<Candidate>> owners = valueOwners(phrase);
+                if (owners.isEmpty() && phrase.endsWith("s") && !phrase.endsWith("ss")) {
+                    owners = valueOwners(phrase.substring(0, phrase.length() - 1)); // a plural names its singular
+                }
+                if (owners.isEmpty()) {
+                    continue;
+                }
+                String concept = owners.size() == 1 ? owners.keySet().iterator().next()
+                        : choose("subject", phrase, "Which do you mean by '" + phrase + "'?",
+                                new ArrayList<>(owners.keySet()));
+                List<Candidate> columns = owners.get(concept);
+                Filter filter;
+                if (columns.size() == 1) {
+                    filter = columns.get(0).filter;
+                } else {
+                    List<String> labels = new ArrayList<>();
+                    columns.forEach(c -> labels.add(c.label));
+                    String label = choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
+                    filter = columns.get(labels.indexOf(label)).filter;
+                }
+                subject = concept;
+                modifiers(i, k);
+                if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
+                    throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
+                            + subject + ")");
+                }
+                addFilters(List.of(filter));
+                return k + n;
+            }
+        }
+        return -1;
+    }
+
+    /** The bound concepts with kind columns holding a value {@code phrase} names, with those columns' filters. */
+    private Map<String, List<Candidate>> valueOwners(String phrase) {
+        Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
+        for (String concept : vocab.concepts()) {
+            List<Candidate> found = new ArrayList<>();
+            candidates(concept, null, phrase, found);
+            found.removeIf(c -> !KIND_ROLES.contains(c.ref().role()));
+            if (!found.isEmpty()) {
+                owners.put(concept, found);
+            }
+        }
+        return owners;
+    }
 
     /** The subject of "what is the no-show rate": the one bound concept the phrase applies to. */
     private String rateSubject(String phrase, String given) {
