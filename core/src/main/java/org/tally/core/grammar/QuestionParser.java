@@ -105,6 +105,17 @@ final class QuestionParser {
                 || (n = match(i, "was", "there", "a")) > 0 || (n = match(i, "was", "there", "an")) > 0) {
             return set(Lead.EXISTS, "exists.is-there-any", i + n);
         }
+        if ((n = match(i, "have", "we", "ever")) > 0 || (n = match(i, "did", "we", "ever")) > 0
+                || (n = match(i, "has", "there", "ever", "been")) > 0
+                || (n = match(i, "have", "there", "ever", "been")) > 0) {
+            // "have we ever recorded a stillbirth": any row at all, over all time
+            int k = i + n;
+            for (String verb : new String[] {"recorded", "record", "had", "have", "seen", "see"}) {
+                k += match(k, verb);
+            }
+            k += Math.max(match(k, "a"), Math.max(match(k, "an"), match(k, "any")));
+            return set(Lead.EXISTS, "exists.ever", k);
+        }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
             if ((n = match(i, "what", w, "of")) > 0 || (n = match(i, w, "of")) > 0
                     || (n = match(i, "what", "is", "the", w, "of")) > 0) {

@@ -11,6 +11,7 @@ import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.Measure;
 import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.Shape;
 
 /** A subject named by a recorded value rather than a concept term ("how many stillbirths"). */
 class GrammarValueSubjectTest {
@@ -45,5 +46,21 @@ class GrammarValueSubjectTest {
     void aValueNoConceptHoldsIsStillAMiss() {
         assertThat(miss(MADE_UP, "how many stillbirths")).contains("no concept");
         assertThat(miss(DEV, "how many hemicolectomies")).contains("no concept");
+    }
+
+    @Test
+    void haveWeEverAsksWhetherAnyRowExistsOverAllTime() {
+        QuerySpec s = parsed(DEV, "Have we ever recorded a stillbirth?");
+        assertThat(s.shape()).isEqualTo(Shape.EXISTS);
+        assertThat(s.provenance().rule()).isEqualTo("exists.ever");
+        assertThat(s.subject()).isEqualTo("Delivery");
+        assertThat(s.filters()).containsExactly(Filter.eq(OUTCOME, Literal.of("stillbirth")));
+        assertThat(s.timeScope()).isNull();
+        assertThat(parsed(ALT, "did we ever have any caesarean deliveries").shape()).isEqualTo(Shape.EXISTS);
+    }
+
+    @Test
+    void haveWeEverNeedsSomethingThisSourceHolds() {
+        assertThat(miss(MADE_UP, "have we ever recorded a stillbirth")).contains("no concept");
     }
 }
