@@ -426,6 +426,13 @@ final class QuestionParser {
                     topSingular = lexicon.singularTerm(concept, term.phrase);
                 }
                 modifiers(i, k);
+                if (lead == Lead.COUNT && k == i && dimensions.isEmpty() && filters.isEmpty()) {
+                    String counted = personEvent(k + term.length);
+                    if (counted != null) {
+                        subject = counted;
+                        return k + term.length;
+                    }
+                }
                 if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
                     throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
                             + subject + ")");
@@ -447,6 +454,58 @@ final class QuestionParser {
     }
 
     private boolean topSingular;
+
+    /** The patient reference whose distinct values are counted ("how many patients are currently admitted"). */
+    private ColumnRef distinctPeople;
+
+    private static final java.util.Set<String> COPULAS = java.util.Set.of("are", "were", "is", "was", "have", "has",
+            "had", "been");
+
+    /**
+     * "How many patients are currently admitted / were diagnosed …": the words after the patient term are a predicate
+     * or time verb of exactly one other bound concept that refers to patients through its one PatientRef column; the
+     * question then counts that concept's distinct patients. Returns that concept, or null to read the words
+     * on patients as usual.
+     */
+    private String personEvent(int at) {
+        if (!PATIENT.equals(subject)) {
+            return null;
+        }
+        int j = at;
+        while (j < t.size() && COPULAS.contains(t.get(j).text())) {
+            j++;
+        }
+        List<String> owners = new ArrayList<>();
+        for (int n = Math.min(5, t.size() - j); n >= 1 && owners.isEmpty(); n--) {
+            String phrase = words(j, j + n);
+            Optional<Predicate> p = pack.predicateForPhrase(phrase);
+            for (String c : vocab.concepts()) {
+                boolean named = p.isPresent() ? p.get().on(c).isPresent()
+                        : n == 1 && !lexicon.timeHints(c, phrase).isEmpty();
+                if (named && (c.equals(subject) || patientRef(c) != null)) {
+                    owners.add(c);
+                }
+            }
+        }
+        if (owners.size() != 1 || owners.contains(subject)) {
+            return null;
+        }
+        String event = owners.get(0);
+        distinctPeople = patientRef(event);
+        return event;
+    }
+
+    /** The one PatientRef column of a concept that refers to patients directly, or null. */
+    private ColumnRef patientRef(String concept) {
+        List<GrammarVocabulary.Column> refs = vocab.columns(concept).stream()
+                .filter(c -> c.role() == ColumnRole.PATIENT_REF).toList();
+        long direct = vocab.forward(concept).stream()
+                .filter(p -> p.via() == null && p.concept().equals(PATIENT)).count();
+        return refs.size() == 1 && direct == 1 ? ref(concept, refs.get(0)) : null;
+    }
+
+    /** The pack concept whose rows are the people a PatientRef column points to. */
+    private static final String PATIENT = "Patient";
 
     /** Roles whose values sort a concept's rows into kinds, so a value can stand for the rows ("stillbirths"). */
     private static final java.util.Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
@@ -1495,7 +1554,9 @@ final class QuestionParser {
                 }
                 shape = bucket != null ? Shape.TREND : dimensions.isEmpty() ? Shape.SCALAR : Shape.GROUPED;
                 b = QuerySpec.builder(subject, shape).measure(lead == Lead.AGGREGATE
-                        ? Measure.of(aggregation, measureOf) : Measure.count());
+                        ? Measure.of(aggregation, measureOf)
+                        : distinctPeople != null ? Measure.of(Aggregation.COUNT_DISTINCT, distinctPeople)
+                        : Measure.count());
                 break;
             case TOP:
             case WHICH_MOST:

@@ -49,6 +49,9 @@
  * With no concept term, a recorded value may name the subject ("how many stillbirths"): a phrase (or its singular)
  * that observed values or value classes resolve on a status, category, type, severity or priority column of exactly
  * one bound concept makes that concept the subject, filtered to the value. Several concepts or columns: ask.
+ * A count of patients followed by (are|were|have been) a predicate or time verb of another concept ("how many
+ * patients are currently admitted") counts the distinct PatientRef of the one bound concept that phrase applies to
+ * and that refers to patients directly through one PatientRef column; none or several: read on patients as usual.
  *
  * <h2>3. Modifiers, tried at each remaining word in this order</h2>
  * <ol>
