@@ -169,12 +169,11 @@ public final class SpecBinder {
         }
 
         SqlQuery list(List<Predicate> where) {
-            if (spec.projection().isEmpty()) {
-                throw fail(new BindFailure.OutOfScope("a list needs the columns to show; name them in the question"));
-            }
+            List<ColumnRef> projection = spec.projection().isEmpty() ? List.of(defaultProjection())
+                    : spec.projection();
             SqlQuery.Builder b = start();
             Set<String> labels = new LinkedHashSet<>();
-            for (ColumnRef ref : spec.projection()) {
+            for (ColumnRef ref : projection) {
                 Col c = column(ref);
                 if (c.column().pii()) {
                     throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
@@ -203,6 +202,24 @@ public final class SpecBinder {
             }
             SqlQuery q = finish(b);
             return TotalOrder.withTieBreaker(q, List.of(primaryKey()));
+        }
+
+        /**
+         * A list that names no columns shows what names the subject's rows: its display column, when that is the
+         * subject's one Name column and not personal data. Anything else would be a guess, so it is refused.
+         */
+        ColumnRef defaultProjection() {
+            String refusal = "a list needs the columns to show; name them in the question";
+            String shown = subject.displayColumn();
+            List<ColumnBinding> names = subject.columnsWithRole(ColumnRole.NAME);
+            if (shown == null || names.size() != 1 || !names.get(0).column().equals(shown)) {
+                throw fail(new BindFailure.OutOfScope(refusal));
+            }
+            if (names.get(0).pii()) {
+                throw fail(new BindFailure.OutOfScope(refusal + " (" + subject.concept()
+                        + " names are personal data)"));
+            }
+            return ColumnRef.of(subject.concept(), ColumnRole.NAME);
         }
 
         SqlQuery aggregate(List<Predicate> where) {

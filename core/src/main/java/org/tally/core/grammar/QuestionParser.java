@@ -105,6 +105,17 @@ final class QuestionParser {
                 || (n = match(i, "was", "there", "a")) > 0 || (n = match(i, "was", "there", "an")) > 0) {
             return set(Lead.EXISTS, "exists.is-there-any", i + n);
         }
+        if ((n = match(i, "have", "we", "ever")) > 0 || (n = match(i, "did", "we", "ever")) > 0
+                || (n = match(i, "has", "there", "ever", "been")) > 0
+                || (n = match(i, "have", "there", "ever", "been")) > 0) {
+            // "have we ever recorded a stillbirth": any row at all, over all time
+            int k = i + n;
+            for (String verb : new String[] {"recorded", "record", "had", "have", "seen", "see"}) {
+                k += match(k, verb);
+            }
+            k += Math.max(match(k, "a"), Math.max(match(k, "an"), match(k, "any")));
+            return set(Lead.EXISTS, "exists.ever", k);
+        }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
             if ((n = match(i, "what", w, "of")) > 0 || (n = match(i, w, "of")) > 0
                     || (n = match(i, "what", "is", "the", w, "of")) > 0) {
@@ -415,6 +426,13 @@ final class QuestionParser {
                     topSingular = lexicon.singularTerm(concept, term.phrase);
                 }
                 modifiers(i, k);
+                if (lead == Lead.COUNT && k == i && dimensions.isEmpty() && filters.isEmpty()) {
+                    String counted = personEvent(k + term.length);
+                    if (counted != null) {
+                        subject = counted;
+                        return k + term.length;
+                    }
+                }
                 if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
                     throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
                             + subject + ")");
@@ -426,12 +444,136 @@ final class QuestionParser {
             subject = rateSubject(rateWords, null);
             return i;
         }
+        int byValue = valueSubject(i);
+        if (byValue >= 0) {
+            return byValue;
+        }
         throw new GrammarMiss(i < t.size()
                 ? "no concept of this source is named in '" + words(i, t.size()) + "'"
                 : "the question names nothing to count or list");
     }
 
     private boolean topSingular;
+
+    /** The patient reference whose distinct values are counted ("how many patients are currently admitted"). */
+    private ColumnRef distinctPeople;
+
+    private static final java.util.Set<String> COPULAS = java.util.Set.of("are", "were", "is", "was", "have", "has",
+            "had", "been");
+
+    /**
+     * "How many patients are currently admitted / were diagnosed …": the words after the patient term are a predicate
+     * or time verb of exactly one other bound concept that refers to patients through its one PatientRef column; the
+     * question then counts that concept's distinct patients. Returns that concept, or null to read the words
+     * on patients as usual.
+     */
+    private String personEvent(int at) {
+        if (!PATIENT.equals(subject)) {
+            return null;
+        }
+        int j = at;
+        while (j < t.size() && COPULAS.contains(t.get(j).text())) {
+            j++;
+        }
+        List<String> owners = new ArrayList<>();
+        for (int n = Math.min(5, t.size() - j); n >= 1 && owners.isEmpty(); n--) {
+            String phrase = words(j, j + n);
+            Optional<Predicate> p = pack.predicateForPhrase(phrase);
+            for (String c : vocab.concepts()) {
+                boolean named = p.isPresent() ? p.get().on(c).isPresent()
+                        : n == 1 && !lexicon.timeHints(c, phrase).isEmpty();
+                if (named && (c.equals(subject) || patientRef(c) != null)) {
+                    owners.add(c);
+                }
+            }
+        }
+        if (owners.size() != 1 || owners.contains(subject)) {
+            return null;
+        }
+        String event = owners.get(0);
+        distinctPeople = patientRef(event);
+        return event;
+    }
+
+    /** The one PatientRef column of a concept that refers to patients directly, or null. */
+    private ColumnRef patientRef(String concept) {
+        List<GrammarVocabulary.Column> refs = vocab.columns(concept).stream()
+                .filter(c -> c.role() == ColumnRole.PATIENT_REF).toList();
+        long direct = vocab.forward(concept).stream()
+                .filter(p -> p.via() == null && p.concept().equals(PATIENT)).count();
+        return refs.size() == 1 && direct == 1 ? ref(concept, refs.get(0)) : null;
+    }
+
+    /** The pack concept whose rows are the people a PatientRef column points to. */
+    private static final String PATIENT = "Patient";
+
+    /** Roles whose values sort a concept's rows into kinds, so a value can stand for the rows ("stillbirths"). */
+    private static final java.util.Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
+            ColumnRole.CATEGORY, ColumnRole.TYPE, ColumnRole.SEVERITY, ColumnRole.PRIORITY);
+
+    /**
+     * A subject named by a recorded value instead of a concept term ("how many stillbirths"): the one bound concept
+     * with a kind column (status, category, type …) that holds the value becomes the subject, filtered to it.
+     * Several concepts ask which; several columns of that concept ask which. Returns the index after the phrase,
+     * or -1 when no value names a subject.
+     */
+    private int valueSubject(int i) {
+        for (int k = i; k < Math.min(t.size(), i + 7); k++) {
+            if (k > i && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
+                break;
+            }
+            if (t.get(k).number() != null || Lexicon.FILLERS.contains(t.get(k).text())
+                    || Lexicon.STRUCTURAL.contains(t.get(k).text())) {
+                continue;
+            }
+            for (int n = Math.min(5, t.size() - k); n >= 1; n--) {
+                String phrase = words(k, k + n);
+                Map<String, List<Candidate>> owners = valueOwners(phrase);
+                if (owners.isEmpty() && phrase.endsWith("s") && !phrase.endsWith("ss")) {
+                    owners = valueOwners(phrase.substring(0, phrase.length() - 1)); // a plural names its singular
+                }
+                if (owners.isEmpty()) {
+                    continue;
+                }
+                String concept = owners.size() == 1 ? owners.keySet().iterator().next()
+                        : choose("subject", phrase, "Which do you mean by '" + phrase + "'?",
+                                new ArrayList<>(owners.keySet()));
+                List<Candidate> columns = owners.get(concept);
+                Filter filter;
+                if (columns.size() == 1) {
+                    filter = columns.get(0).filter;
+                } else {
+                    List<String> labels = new ArrayList<>();
+                    columns.forEach(c -> labels.add(c.label));
+                    String label = choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
+                    filter = columns.get(labels.indexOf(label)).filter;
+                }
+                subject = concept;
+                modifiers(i, k);
+                if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
+                    throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
+                            + subject + ")");
+                }
+                addFilters(List.of(filter));
+                return k + n;
+            }
+        }
+        return -1;
+    }
+
+    /** The bound concepts with kind columns holding a value {@code phrase} names, with those columns' filters. */
+    private Map<String, List<Candidate>> valueOwners(String phrase) {
+        Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
+        for (String concept : vocab.concepts()) {
+            List<Candidate> found = new ArrayList<>();
+            candidates(concept, null, phrase, found);
+            found.removeIf(c -> !KIND_ROLES.contains(c.ref().role()));
+            if (!found.isEmpty()) {
+                owners.put(concept, found);
+            }
+        }
+        return owners;
+    }
 
     /** The subject of "what is the no-show rate": the one bound concept the phrase applies to. */
     private String rateSubject(String phrase, String given) {
@@ -1412,7 +1554,9 @@ final class QuestionParser {
                 }
                 shape = bucket != null ? Shape.TREND : dimensions.isEmpty() ? Shape.SCALAR : Shape.GROUPED;
                 b = QuerySpec.builder(subject, shape).measure(lead == Lead.AGGREGATE
-                        ? Measure.of(aggregation, measureOf) : Measure.count());
+                        ? Measure.of(aggregation, measureOf)
+                        : distinctPeople != null ? Measure.of(Aggregation.COUNT_DISTINCT, distinctPeople)
+                        : Measure.count());
                 break;
             case TOP:
             case WHICH_MOST:

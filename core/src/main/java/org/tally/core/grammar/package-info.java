@@ -14,6 +14,8 @@
  * <h2>2. Lead rules, tried in this order (rule id in the spec's provenance)</h2>
  * <ol>
  *   <li>{@code exists.is-there-any}: is there any / are there (any) / do we have (any) / is there a / were|was there any → Exists.</li>
+ *   <li>{@code exists.ever}: have|did we ever (recorded|had|seen) (a|an|any) / has|have there ever been → Exists,
+ *       over all time.</li>
  *   <li>{@code rate.percentage-of}: (what) percentage|percent|proportion|share|fraction of NP were|are|was|is|had
  *       CONDITION → Rate; the condition words after the copula form the numerator.</li>
  *   <li>{@code rate.named-rate}: (what is the) X rate (of|for|among NP), X a predicate or value-class phrase; the
@@ -44,6 +46,12 @@
  * Then the subject: the first concept term (longest of up to four words; pack singular, plural, synonyms, bound table
  * words) within six words, with only value or predicate words before it. A term for an unbound concept is a miss;
  * a term for several bound concepts asks.
+ * With no concept term, a recorded value may name the subject ("how many stillbirths"): a phrase (or its singular)
+ * that observed values or value classes resolve on a status, category, type, severity or priority column of exactly
+ * one bound concept makes that concept the subject, filtered to the value. Several concepts or columns: ask.
+ * A count of patients followed by (are|were|have been) a predicate or time verb of another concept ("how many
+ * patients are currently admitted") counts the distinct PatientRef of the one bound concept that phrase applies to
+ * and that refers to patients directly through one PatientRef column; none or several: read on patients as usual.
  *
  * <h2>3. Modifiers, tried at each remaining word in this order</h2>
  * <ol>

@@ -326,6 +326,19 @@ class SpecBinderTest {
     }
 
     @Test
+    void aListWithoutColumnsShowsTheSubjectsOneNameColumn() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Ward", Shape.LIST).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT name FROM wards ORDER BY id"));
+    }
+
+    @Test
+    void aListWithoutColumnsOfASubjectWithNoNameColumnIsRefused() {
+        BindFailure f = failure(QuerySpec.builder("Admission", Shape.LIST).build());
+        assertThat(f).isInstanceOf(BindFailure.OutOfScope.class);
+        assertThat(f.reason()).contains("a list needs the columns to show");
+    }
+
+    @Test
     void aRoleSharedByTwoColumnsWithoutAHintIsAmbiguous() {
         BindFailure f = failure(QuerySpec.builder("Delivery", Shape.GROUPED).measure(Measure.count())
                 .dimension(Dimension.of(col("Delivery", ColumnRole.CATEGORY))).build());
