@@ -42,7 +42,7 @@ public final class AnswerLadder implements AnswerEngine {
             if (attempt instanceof Rung.Attempt.Miss miss) {
                 path.addAll(miss.steps());
                 path.add(new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms));
-                misses.add(rung.name() + ": " + miss.reason());
+                misses.add(miss.reason());
             } else if (attempt instanceof Rung.Attempt.Done done) {
                 path.addAll(done.steps());
                 Answer a = done.answer();
@@ -59,9 +59,10 @@ public final class AnswerLadder implements AnswerEngine {
                 throw new AssertionError(attempt);
             }
         }
+        // the last rung tried is the most specific about why; every rung's reason stays in the path
         String why = misses.isEmpty()
                 ? "No rung of the answer ladder is available for this source yet, so Tally cannot answer it."
-                : "Tally could not answer this exactly (" + String.join("; ", misses) + ").";
+                : "Tally could not answer this exactly: " + misses.get(misses.size() - 1) + ".";
         return Answer.refused(q, path, why);
     }
 

@@ -1,0 +1,88 @@
+package org.tally.core.answer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class AnswerLadderTest {
+
+    private final AtomicLong clock = new AtomicLong();
+
+    private static Rung missing(String name, String reason) {
+        return new Rung() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                return new Attempt.Miss(reason, List.of());
+            }
+        };
+    }
+
+    private static Rung answering(String name) {
+        return new Rung() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                Answer a = new Answer(question, AnswerStatus.ANSWERED, List.of("n"), List.of(List.of(3L)), "SELECT 3",
+                        "Counted.", List.of(), "h", null, null);
+                return new Attempt.Done(a, List.of(new PathStep("execute", Outcome.OK, null, 1)));
+            }
+        };
+    }
+
+    private AnswerLadder ladder(Rung... rungs) {
+        return new AnswerLadder(List.of(rungs), () -> clock.addAndGet(2_000_000), null);
+    }
+
+    @Test
+    void theFirstRungThatDecidesAnswersAndThePathShowsEveryRungTried() {
+        Answer a = ladder(missing("meta", "not a greeting"), answering("grammar"), answering("planner"))
+                .ask("  How many?  ");
+        assertThat(a.status()).isEqualTo(AnswerStatus.ANSWERED);
+        assertThat(a.question()).isEqualTo("How many?");
+        assertThat(a.path()).extracting(PathStep::rung).containsExactly("meta", "execute", "grammar");
+        assertThat(a.path()).extracting(PathStep::outcome).containsExactly(Outcome.MISS, Outcome.OK, Outcome.OK);
+        assertThat(a.path().get(0).ms()).isEqualTo(2);
+    }
+
+    @Test
+    void whenEveryRungMissesTheRefusalSaysWhyTheLastOneMissed() {
+        Answer a = ladder(missing("meta", "not a greeting"), missing("grammar", "'zebra' is not understood here"))
+                .ask("How many zebras?");
+        assertThat(a.status()).isEqualTo(AnswerStatus.REFUSED);
+        assertThat(a.message()).isEqualTo("Tally could not answer this exactly: 'zebra' is not understood here.");
+        assertThat(a.path()).extracting(PathStep::reason).containsExactly("not a greeting",
+                "'zebra' is not understood here");
+        assertThat(a.rows()).isEmpty();
+    }
+
+    @Test
+    void anEmptyQuestionIsRefusedAndAFailingRungIsAnErrorNotACrash() {
+        assertThat(ladder(answering("grammar")).ask("   ").status()).isEqualTo(AnswerStatus.REFUSED);
+        Rung broken = new Rung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                throw new IllegalStateException("connection lost");
+            }
+        };
+        Answer a = ladder(broken).ask("How many patients?");
+        assertThat(a.status()).isEqualTo(AnswerStatus.ERROR);
+        assertThat(a.message()).contains("connection lost");
+        assertThat(a.path()).singleElement().satisfies(s -> assertThat(s.outcome()).isEqualTo(Outcome.ERROR));
+    }
+}
