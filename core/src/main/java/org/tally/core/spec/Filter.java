@@ -28,6 +28,32 @@ public sealed interface Filter
     /** A readable rendering for messages and explanations, e.g. {@code Delivery.Category = 'CS'}. */
     String describe();
 
+    /** The same condition on another value (canonicalization and rewrites change the target, never the test). */
+    default Filter withTarget(ValueRef t) {
+        if (this instanceof Compare c) {
+            return new Compare(t, c.op(), c.value());
+        }
+        if (this instanceof In in) {
+            return new In(t, in.values());
+        }
+        if (this instanceof Between b) {
+            return new Between(t, b.low(), b.high());
+        }
+        if (this instanceof IsNull) {
+            return new IsNull(t);
+        }
+        if (this instanceof IsNotNull) {
+            return new IsNotNull(t);
+        }
+        if (this instanceof IsTrue) {
+            return new IsTrue(t);
+        }
+        if (this instanceof IsFalse) {
+            return new IsFalse(t);
+        }
+        throw new AssertionError(this);
+    }
+
     static Filter eq(ValueRef target, Literal value) {
         return new Compare(target, CompareOp.EQ, value);
     }

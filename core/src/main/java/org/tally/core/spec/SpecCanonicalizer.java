@@ -151,31 +151,7 @@ public final class SpecCanonicalizer {
 
     /** The same filter with a canonical target (values are already canonical by construction). */
     static Filter filter(Filter f) {
-        ValueRef t = value(f.target());
-        if (f instanceof Filter.Compare) {
-            Filter.Compare c = (Filter.Compare) f;
-            return new Filter.Compare(t, c.op(), c.value());
-        }
-        if (f instanceof Filter.In) {
-            return new Filter.In(t, ((Filter.In) f).values());
-        }
-        if (f instanceof Filter.Between) {
-            Filter.Between b = (Filter.Between) f;
-            return new Filter.Between(t, b.low(), b.high());
-        }
-        if (f instanceof Filter.IsNull) {
-            return new Filter.IsNull(t);
-        }
-        if (f instanceof Filter.IsNotNull) {
-            return new Filter.IsNotNull(t);
-        }
-        if (f instanceof Filter.IsTrue) {
-            return new Filter.IsTrue(t);
-        }
-        if (f instanceof Filter.IsFalse) {
-            return new Filter.IsFalse(t);
-        }
-        throw new AssertionError(f);
+        return f.withTarget(value(f.target()));
     }
 
     private static OrderKey orderKey(OrderKey key, int[] measureIndex, int[] dimensionIndex, int shift) {

@@ -41,28 +41,10 @@ class SpecRewrite {
 
     final Filter filter(Filter f) {
         ValueRef t = value(f.target());
-        if (f instanceof Filter.Compare) {
-            return new Filter.Compare(t, ((Filter.Compare) f).op(), ((Filter.Compare) f).value());
-        }
         if (f instanceof Filter.In) {
             return new Filter.In(t, inValues(((Filter.In) f).values()));
         }
-        if (f instanceof Filter.Between) {
-            return new Filter.Between(t, ((Filter.Between) f).low(), ((Filter.Between) f).high());
-        }
-        if (f instanceof Filter.IsNull) {
-            return new Filter.IsNull(t);
-        }
-        if (f instanceof Filter.IsNotNull) {
-            return new Filter.IsNotNull(t);
-        }
-        if (f instanceof Filter.IsTrue) {
-            return new Filter.IsTrue(t);
-        }
-        if (f instanceof Filter.IsFalse) {
-            return new Filter.IsFalse(t);
-        }
-        throw new AssertionError(f);
+        return f.withTarget(t);
     }
 
     final List<Filter> filterList(List<Filter> filters, boolean main, String context) {
