@@ -116,6 +116,9 @@ final class QuestionParser {
             k += Math.max(match(k, "a"), Math.max(match(k, "an"), match(k, "any")));
             return set(Lead.EXISTS, "exists.ever", k);
         }
+        if ((n = match(i, "has", "any")) > 0 || (n = match(i, "have", "any")) > 0 || (n = match(i, "did", "any")) > 0) {
+            return set(Lead.EXISTS, "exists.has-any", i + n); // "has any safety incident ever caused a death"
+        }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
             if ((n = match(i, "what", w, "of")) > 0 || (n = match(i, w, "of")) > 0
                     || (n = match(i, "what", "is", "the", w, "of")) > 0) {
@@ -211,7 +214,10 @@ final class QuestionParser {
             measurePhrase = t.get(k).text();
             return set(Lead.AGGREGATE, "aggregate." + t.get(k).text(), k + m);
         }
-        if ((n = match(i, "list")) > 0 || (n = match(i, "show", "me")) > 0 || (n = match(i, "show")) > 0
+        if ((n = match(i, "list")) > 0) {
+            return set(Lead.LIST, "list.list", i + n);
+        }
+        if ((n = match(i, "show", "me")) > 0 || (n = match(i, "show")) > 0
                 || (n = match(i, "display")) > 0 || (n = match(i, "give", "me")) > 0) {
             return set(Lead.LIST, "list.show", i + n);
         }
@@ -410,8 +416,9 @@ final class QuestionParser {
             lead = Lead.COUNT;
             rule = "count.total";
         }
-        for (int k = i; k < Math.min(t.size(), i + 7); k++) {
-            if (k > i && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
+        int from = afterLeadingTime(i);
+        for (int k = from; k < Math.min(t.size(), from + 7); k++) {
+            if (k > from && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
                 break;
             }
             Term term = term(k);
@@ -444,6 +451,12 @@ final class QuestionParser {
             subject = rateSubject(rateWords, null);
             return i;
         }
+        if (lead == Lead.TOP) {
+            int ranked = rankedColumn(i);
+            if (ranked >= 0) {
+                return ranked;
+            }
+        }
         int byValue = valueSubject(i);
         if (byValue >= 0) {
             return byValue;
@@ -454,6 +467,49 @@ final class QuestionParser {
     }
 
     private boolean topSingular;
+
+    /** The column a ranking groups by when the question names a column, not a concept ("most common complaints"). */
+    private ColumnRef rankedBy;
+
+    /**
+     * "the 3 most common presenting complaints": a role phrase (or its plural) naming a grouping column of exactly one
+     * bound concept makes that concept the subject and the column what is ranked. Returns the index after the phrase,
+     * or -1 when no role phrase starts at {@code i}.
+     */
+    private int rankedColumn(int i) {
+        for (int n = Math.min(4, t.size() - i); n >= 1; n--) {
+            String phrase = words(i, i + n);
+            Map<String, List<ColumnRef>> owners = new java.util.LinkedHashMap<>();
+            for (String form : phrase.endsWith("s") ? List.of(phrase, phrase.substring(0, phrase.length() - 1))
+                    : List.of(phrase)) {
+                for (String c : lexicon.conceptsWithRoleHint(form)) {
+                    List<ColumnRef> cols = new ArrayList<>();
+                    collectDimensionColumns(c, null, form, cols);
+                    if (!cols.isEmpty()) {
+                        owners.put(c, cols);
+                    }
+                }
+            }
+            if (owners.isEmpty()) {
+                continue;
+            }
+            subject = owners.size() == 1 ? owners.keySet().iterator().next()
+                    : choose("subject", phrase, "The " + phrase + " of what?", new ArrayList<>(owners.keySet()));
+            List<ColumnRef> cols = owners.get(subject);
+            rankedBy = cols.size() == 1 ? cols.get(0) : pickRef("column", phrase, cols);
+            return i + n;
+        }
+        return -1;
+    }
+
+    /**
+     * "this year's preterm deliveries", "yesterday's critical results": a time phrase written before the subject (its
+     * possessive is dropped by the tokenizer). The subject is looked for after it; the phrase is read as a modifier.
+     */
+    private int afterLeadingTime(int i) {
+        TimePhrases.Match m = time.at(i);
+        return m == null ? i : i + m.length();
+    }
 
     /** The patient reference whose distinct values are counted ("how many patients are currently admitted"). */
     private ColumnRef distinctPeople;
@@ -509,7 +565,7 @@ final class QuestionParser {
 
     /** Roles whose values sort a concept's rows into kinds, so a value can stand for the rows ("stillbirths"). */
     private static final java.util.Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
-            ColumnRole.CATEGORY, ColumnRole.TYPE, ColumnRole.SEVERITY, ColumnRole.PRIORITY);
+            ColumnRole.CATEGORY, ColumnRole.TYPE, ColumnRole.SEVERITY, ColumnRole.PRIORITY, ColumnRole.NAME);
 
     /**
      * A subject named by a recorded value instead of a concept term ("how many stillbirths"): the one bound concept
@@ -518,8 +574,9 @@ final class QuestionParser {
      * or -1 when no value names a subject.
      */
     private int valueSubject(int i) {
-        for (int k = i; k < Math.min(t.size(), i + 7); k++) {
-            if (k > i && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
+        int from = afterLeadingTime(i);
+        for (int k = from; k < Math.min(t.size(), from + 7); k++) {
+            if (k > from && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
                 break;
             }
             if (t.get(k).number() != null || Lexicon.FILLERS.contains(t.get(k).text())
@@ -531,6 +588,11 @@ final class QuestionParser {
                 Map<String, List<Candidate>> owners = valueOwners(phrase);
                 if (owners.isEmpty() && phrase.endsWith("s") && !phrase.endsWith("ss")) {
                     owners = valueOwners(phrase.substring(0, phrase.length() - 1)); // a plural names its singular
+                }
+                if (owners.size() > 1 && whichVerbAt >= 0) {
+                    // "which wards have reported the most falls": only records that verb is a time of
+                    String verb = t.get(whichVerbAt).text();
+                    owners.keySet().removeIf(c -> lexicon.timeHints(c, verb).isEmpty());
                 }
                 if (owners.isEmpty()) {
                     continue;
@@ -706,7 +768,15 @@ final class QuestionParser {
     private void modifiers(int from, int to) {
         int i = from;
         while (i < to) {
+            int joined = valueUnion(i, to);
+            if (joined > 0) {
+                i += joined;
+                continue;
+            }
+            List<Filter> target = numeratorMode ? numerator : filters;
+            int before = target.size();
             int n = modifier(i, to);
+            noteValueRun(target, before, n);
             if (n <= 0) {
                 String w = t.get(i).text();
                 if (lead == Lead.RATE && rateWords == null && !numeratorMode && isCopula(w)) {
@@ -716,6 +786,19 @@ final class QuestionParser {
                 }
                 if (match(i, "the", "hospital", "have") > 0 || match(i, "the", "hospital", "has") > 0) {
                     i += 3; // "how many departments does the hospital have": the whole source, no condition
+                    continue;
+                }
+                if (w.equals("and") && i > from && i + 1 < to) {
+                    i++; // "admitted to X and discharged this year": conditions are AND-ed anyway
+                    continue;
+                }
+                if (w.equals("ever") && lead == Lead.EXISTS && range == null) {
+                    i++; // "has any incident ever caused a death": over all time, which is already the default
+                    continue;
+                }
+                int included = including(i, to);
+                if (included > 0) {
+                    i += included;
                     continue;
                 }
                 if (Lexicon.FILLERS.contains(w)) {
@@ -759,8 +842,125 @@ final class QuestionParser {
         return bound.equals(List.of(subject)) ? at - i + term.length : 0;
     }
 
+    /** Verbs after which a percentage question names its counted condition ("what share of stays involved …"). */
+    private static final java.util.Set<String> RATE_COPULAS = java.util.Set.of("were", "was", "are", "is", "had",
+            "involved", "needed", "required", "received");
+
     private static boolean isCopula(String w) {
-        return w.equals("were") || w.equals("was") || w.equals("are") || w.equals("is") || w.equals("had");
+        return RATE_COPULAS.contains(w);
+    }
+
+    // ---------------------------------------------------------------- value lists
+
+    /** The filter list and position of the last run of value phrases on one column ("moderate severe"). */
+    private List<Filter> runList;
+    private int runStart = -1;
+
+    /**
+     * Remembers a value phrase that added one equality or list filter, so "X or Y" / "X, Y and Z" on the same column
+     * can become one list. Any other modifier ends the run.
+     */
+    private void noteValueRun(List<Filter> target, int before, int consumed) {
+        if (consumed <= 0) {
+            return;
+        }
+        boolean oneValue = target.size() == before + 1 && isValueTest(target.get(before));
+        if (!oneValue) {
+            runList = null;
+            return;
+        }
+        if (runList == target && runStart >= 0 && runStart < before
+                && target.get(runStart).target().equals(target.get(before).target())) {
+            return; // the run goes on: "moderate severe"
+        }
+        runList = target;
+        runStart = before;
+    }
+
+    private static boolean isValueTest(Filter f) {
+        return f instanceof Filter.In
+                || f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ;
+    }
+
+    /**
+     * "or" / "and" after a run of values, followed by another value of the same column: the values form one list
+     * ("moderate, severe or fatal harm", "acuity 1 or 2"); a column holds one value per row, so "and" between two of
+     * its values can only mean either. Between conditions on different columns "and" joins them; "or" there is not
+     * supported and misses. Returns the tokens read, 0 when this is no such connector.
+     */
+    private int valueUnion(int i, int to) {
+        if (!(word(i, "or") || word(i, "and") || word(i, "nor")) || i + 1 >= to) {
+            return 0;
+        }
+        if (runList == null) {
+            return 0;
+        }
+        List<Filter> target = runList;
+        int before = target.size();
+        ValueRef runColumn = target.get(runStart).target();
+        int n = runColumn instanceof ColumnRef ? columnValue(i + 1, to, (ColumnRef) runColumn) : 0;
+        if (n <= 0) {
+            n = modifier(i + 1, to);
+        }
+        if (n <= 0) {
+            return 0;
+        }
+        Filter added = target.size() == before + 1 ? target.get(before) : null;
+        if (added == null || !isValueTest(added) || !added.target().equals(target.get(runStart).target())) {
+            if (word(i, "or")) {
+                throw new GrammarMiss("'or' between conditions on different things is not supported ('"
+                        + words(i - 1, Math.min(t.size(), i + 1 + n)) + "')");
+            }
+            runList = null;
+            return 1 + n; // "admitted to X and discharged this year": both conditions hold
+        }
+        List<Literal> values = new ArrayList<>();
+        for (Filter f : target.subList(runStart, target.size())) {
+            values.addAll(f instanceof Filter.In ? ((Filter.In) f).values() : List.of(((Filter.Compare) f).value()));
+        }
+        ValueRef on = added.target();
+        target.subList(runStart, target.size()).clear();
+        List<Literal> distinct = values.stream().distinct()
+                .sorted(java.util.Comparator.comparing(QuestionParser::literalText)).toList();
+        target.add(distinct.size() == 1 ? new Filter.Compare(on, org.tally.core.spec.CompareOp.EQ, distinct.get(0))
+                : new Filter.In(on, distinct));
+        return 1 + n;
+    }
+
+    private static String literalText(Literal l) {
+        return l instanceof Literal.StringValue ? ((Literal.StringValue) l).value() : l.toString();
+    }
+
+    /**
+     * "including beds out of service": the named rows are a part of the subject's rows, which are all counted anyway;
+     * the phrase must restate the subject (with its own conditions) and adds nothing. Returns the tokens read.
+     */
+    private int including(int i, int to) {
+        if (!(word(i, "including") || word(i, "incl")) || subject == null) {
+            return 0;
+        }
+        int k = i + 1 + (word(i + 1, "the") ? 1 : 0);
+        QuestionParser scratch = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        scratch.subject = subject;
+        scratch.lead = Lead.LIST;
+        boolean restated = false;
+        while (k < to) {
+            int r = restatedSubject(k, to);
+            if (r > 0 && !restated) {
+                restated = true;
+                k += r;
+                continue;
+            }
+            int v = scratch.valuePhrase(k, to, subject, false);
+            if (v <= 0) {
+                break;
+            }
+            k += v;
+        }
+        if (!restated || !scratch.related.isEmpty()) {
+            throw new GrammarMiss("'" + words(i, k) + "' must name a part of the " + subject + " rows");
+        }
+        return k - i;
     }
 
     private int modifier(int i, int to) {
@@ -797,6 +997,12 @@ final class QuestionParser {
         if ((n = unitPhrase(i)) > 0) {
             return n;
         }
+        if (word(i, "under") && subject != null) {
+            int v = valuePhrase(i + 1, to, subject, false);
+            if (v > 0) {
+                return 1 + v; // "done under local anaesthesia"
+            }
+        }
         if ((word(i, "in") || word(i, "on") || word(i, "at")) && subject != null) {
             for (int w = Math.min(5, to - i); w >= 2; w--) {
                 Optional<Predicate> p = pack.predicateForPhrase(words(i, i + w));
@@ -804,10 +1010,18 @@ final class QuestionParser {
                     return valuePhrase(i, to, subject, false); // "in service" is a condition, not a place
                 }
             }
-            int k = word(i + 1, "the") ? i + 2 : i + 1;
+            int k = word(i + 1, "the") || word(i + 1, "a") ? i + 2 : i + 1;
+            int restated = restatedSubject(k, to);
+            if (restated > 0) {
+                return k - i + restated; // "controlled drugs in the medication catalogue"
+            }
             int v = valuePhrase(k, to, subject, true);
             if (v > 0) {
                 return k - i + v;
+            }
+            int place = anyPlace(k, to);
+            if (place > 0) {
+                return k - i + place;
             }
             if (k < to && !Lexicon.FILLERS.contains(t.get(k).text()) && time.at(k) == null) {
                 int end = Math.min(to, k + 3);
@@ -817,6 +1031,34 @@ final class QuestionParser {
         }
         if (subject != null) {
             return valuePhrase(i, to, subject, false);
+        }
+        return 0;
+    }
+
+    /**
+     * "operations performed in theatre": after in/on/at, a role phrase naming the subject's one Location column and no
+     * value means any recorded place: the place is not empty. Returns the tokens read, 0 when it is no such phrase.
+     */
+    private int anyPlace(int k, int to) {
+        for (int n = Math.min(3, to - k); n >= 1; n--) {
+            String phrase = words(k, k + n);
+            List<ColumnRef> places = new ArrayList<>();
+            for (RoleHint h : lexicon.roleHints(subject, phrase)) {
+                if (!h.roles().contains(ColumnRole.LOCATION.jsonName())) {
+                    continue;
+                }
+                for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+                    if (c.role() == ColumnRole.LOCATION && hintsMatch(h.nameHints(), c)
+                            && !places.contains(ref(subject, c))) {
+                        places.add(ref(subject, c));
+                    }
+                }
+            }
+            if (!places.isEmpty()) {
+                ColumnRef place = places.size() == 1 ? places.get(0) : pickRef("column", phrase, places);
+                filters.add(new Filter.IsNotNull(place));
+                return n;
+            }
         }
         return 0;
     }
@@ -1291,6 +1533,10 @@ final class QuestionParser {
 
     /** The longest phrase at {@code i} that is a predicate of the concept or names observed values; 0 if none. */
     private int valuePhrase(int i, int to, String concept, boolean location) {
+        int named = namedColumnValue(i, to, concept);
+        if (named > 0) {
+            return named;
+        }
         String inapplicable = null;
         for (int n = Math.min(5, to - i); n >= 1; n--) {
             String phrase = words(i, i + n);
@@ -1322,6 +1568,65 @@ final class QuestionParser {
                 && isValueClassPhrase(t.get(i).text())) {
             throw new GrammarMiss("'" + t.get(i).text() + "' matches no recorded value of " + concept
                     + " on this source");
+        }
+        return 0;
+    }
+
+    /**
+     * "acuity level 1", "triage category 2": a role phrase naming exactly one column of the concept, then one of that
+     * column's recorded values (a bare number is allowed here, since the column is named). Returns the tokens read.
+     */
+    private int namedColumnValue(int i, int to, String concept) {
+        for (int n = Math.min(3, to - i - 1); n >= 1; n--) {
+            String phrase = words(i, i + n);
+            List<ColumnRef> named = new ArrayList<>();
+            for (RoleHint h : lexicon.roleHints(concept, phrase)) {
+                for (GrammarVocabulary.Column c : vocab.columns(concept)) {
+                    if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
+                            && !c.values().isEmpty() && !named.contains(ref(concept, c))) {
+                        named.add(ref(concept, c));
+                    }
+                }
+            }
+            if (named.size() != 1) {
+                continue;
+            }
+            int v = columnValue(i + n, to, named.get(0));
+            if (v > 0) {
+                return n + v;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The longest phrase at {@code i} that names recorded values of exactly this column (a bare number included);
+     * its filter is added. Returns the tokens read, 0 when it names none.
+     */
+    private int columnValue(int i, int to, ColumnRef column) {
+        GrammarVocabulary.Column col = null;
+        for (GrammarVocabulary.Column c : vocab.columns(column.concept())) {
+            if (ref(column.concept(), c).equals(column.via() == null ? column : new ColumnRef(column.concept(),
+                    column.role(), column.hint(), null))) {
+                col = c;
+            }
+        }
+        if (col == null) {
+            return 0;
+        }
+        for (int n = Math.min(4, to - i); n >= 1; n--) {
+            String phrase = words(i, i + n);
+            if (n == 1 && Lexicon.FILLERS.contains(phrase)) {
+                return 0;
+            }
+            Resolution res = pack.valueResolver().resolve(phrase, col.role().jsonName(), column.concept(),
+                    col.values());
+            if (res instanceof Resolution.Matched) {
+                List<String> values = new ArrayList<>();
+                ((Resolution.Matched) res).values().forEach(v -> values.add(v.value()));
+                addFilters(List.of(inFilter(column, values)));
+                return n;
+            }
         }
         return 0;
     }
@@ -1567,6 +1872,8 @@ final class QuestionParser {
                     d = dimension(groupConcept);
                 } else if (!dimensions.isEmpty()) {
                     throw new GrammarMiss("a ranking groups by what it ranks");
+                } else if (rankedBy != null) {
+                    d = Dimension.of(rankedBy);
                 } else {
                     d = Dimension.of(displayColumn(subject));
                     if (rule.equals("top.most-common") && limit == null) {
@@ -1613,6 +1920,14 @@ final class QuestionParser {
                 }
                 break;
             case LIST:
+                if (rule.equals("list.show") && (bucket != null || !dimensions.isEmpty())) {
+                    // "show emergency visits per month", "show admissions by ward": a count per group; "list
+                    // admissions by ward" stays a miss (rows sorted by ward, or counts?)
+                    lead = Lead.COUNT;
+                    rule = "count.show-per";
+                    return build();
+                }
+                // fall through
             case LOOKUP:
             case EXISTS:
                 shape = lead == Lead.LIST ? Shape.LIST : lead == Lead.LOOKUP ? Shape.LOOKUP : Shape.EXISTS;

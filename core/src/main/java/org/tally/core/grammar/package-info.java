@@ -16,6 +16,7 @@
  *   <li>{@code exists.is-there-any}: is there any / are there (any) / do we have (any) / is there a / were|was there any → Exists.</li>
  *   <li>{@code exists.ever}: have|did we ever (recorded|had|seen) (a|an|any) / has|have there ever been → Exists,
  *       over all time.</li>
+ *   <li>{@code exists.has-any}: has|have|did any NP (ever) … → Exists ("has any safety incident ever caused a death").</li>
  *   <li>{@code rate.percentage-of}: (what) percentage|percent|proportion|share|fraction of NP were|are|was|is|had
  *       CONDITION → Rate; the condition words after the copula form the numerator.</li>
  *   <li>{@code rate.named-rate}: (what is the) X rate (of|for|among NP), X a predicate or value-class phrase; the
@@ -38,17 +39,24 @@
  *       of the one concept VERB is a time verb of ("total amount billed").</li>
  *   <li>{@code aggregate.how-much}: how much (money) was|were|has been VERB in|from|as NP → sum of NP's Amount, NP's
  *       time named by VERB ("how much was received in payments").</li>
- *   <li>{@code list.show}: list / show (me) / display / give me → List.</li>
+ *   <li>{@code list.list}: list → List; {@code list.show}: show (me) / display / give me → List, or with a bucket or
+ *       a grouping the count per group ({@code count.show-per}: "show emergency visits per month"). "list NP by X"
+ *       misses (rows sorted by X, or counts?).</li>
  *   <li>{@code lookup.find}: look up / lookup / find → Lookup (needs a value that filters).</li>
  *   <li>{@code list.which}: which / what NP … → List.</li>
  *   <li>{@code trend.bare}: NP with a time bucket and no lead ("monthly deliveries") → Trend of the count.</li>
  * </ol>
- * Then the subject: the first concept term (longest of up to four words; pack singular, plural, synonyms, bound table
+ * Then the subject: a time phrase may come first ("this year's deliveries": the possessive is dropped); then the
+ * first concept term (longest of up to four words; pack singular, plural, synonyms, bound table
  * words) within six words, with only value or predicate words before it. A term for an unbound concept is a miss;
  * a term for several bound concepts asks.
+ * After a ranking lead, a role phrase naming a grouping column of one bound concept ("the 3 most common presenting
+ * complaints") makes that concept the subject and ranks by that column.
  * With no concept term, a recorded value may name the subject ("how many stillbirths"): a phrase (or its singular)
  * that observed values or value classes resolve on a status, category, type, severity or priority column of exactly
- * one bound concept makes that concept the subject, filtered to the value. Several concepts or columns: ask.
+ * one bound concept makes that concept the subject, filtered to the value (a Name value counts too: "any
+ * hemicolectomy"). Several concepts or columns: ask, unless a time verb of the question belongs to only one of them
+ * ("which wards reported the most falls").
  * A count of patients followed by (are|were|have been) a predicate or time verb of another concept ("how many
  * patients are currently admitted") counts the distinct PatientRef of the one bound concept that phrase applies to
  * and that refers to patients directly through one PatientRef column; none or several: read on patients as usual.
@@ -74,7 +82,16 @@
  *       days|weeks|hours|minutes → end − start compared with N.</li>
  *   <li>Due window: due within|in (the next) N days|weeks → the subject's due date in [today, today + N].</li>
  *   <li>Location: in|on|at (the) VALUE: must resolve (below), else a miss naming the phrase; a predicate phrase
- *       that starts with the preposition ("in service") is read as the predicate instead.</li>
+ *       that starts with the preposition ("in service") is read as the predicate instead; a term naming the subject
+ *       again adds nothing ("in the medication catalogue"); a role phrase of the subject's one Location column with
+ *       no value means the place is recorded ("performed in theatre": not null). "under VALUE" reads the value.</li>
+ *   <li>Named column: a role phrase of exactly one column, then one of its recorded values, a bare number allowed
+ *       ("acuity level 1").</li>
+ *   <li>Value lists: values of one column joined by or/and (commas are dropped) form one list ("moderate, severe or
+ *       fatal harm", "acuity level 1 or 2"); "and" between other conditions joins them; "or" between conditions on
+ *       different columns misses.</li>
+ *   <li>"including NP", NP restating the subject with its own conditions, adds nothing ("how many beds, including
+ *       beds out of service").</li>
  *   <li>Value or predicate, longest phrase first (up to five words): a pack predicate defined on the subject (its
  *       first alternative that binds completely on this vocabulary), else observed values or admin aliases on the
  *       subject's columns, else on columns of concepts reachable forward (all reachable columns rank equally).
