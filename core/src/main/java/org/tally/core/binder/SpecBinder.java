@@ -173,6 +173,9 @@ public final class SpecBinder {
                     : spec.projection();
             SqlQuery.Builder b = start();
             Set<String> labels = new LinkedHashSet<>();
+            if (!spec.projection().isEmpty()) {
+                ownLabel(projection).ifPresent(c -> b.select(c.expr(), unique(labels, conceptSingular(subject))));
+            }
             for (ColumnRef ref : projection) {
                 Col c = column(ref);
                 if (c.column().pii()) {
@@ -181,7 +184,8 @@ public final class SpecBinder {
                 }
                 ValueExpr shown = c.expr();
                 String label = label(ref, c);
-                if (c.column().reference() != null) {
+                // a code is shown as itself ("the code"); an opaque reference shows the row it points to
+                if (c.column().reference() != null && c.column().role() != ColumnRole.CODE) {
                     Col display = display(c);
                     shown = display.expr();
                 }
@@ -202,6 +206,33 @@ public final class SpecBinder {
             }
             SqlQuery q = finish(b);
             return TotalOrder.withTieBreaker(q, List.of(primaryKey()));
+        }
+
+        /**
+         * A list that names its columns also shows what names each row (the subject's display column), first, unless
+         * it is personal data or already asked for: "the beds out of service with their ward" lists bed and ward.
+         */
+        Optional<Col> ownLabel(List<ColumnRef> projection) {
+            String shown = subject.displayColumn();
+            if (shown == null) {
+                return Optional.empty();
+            }
+            ColumnBinding c = subject.column(shown).orElseThrow();
+            if (c.pii()) {
+                // a list of people without who they are is no answer to "list the staff with their role"
+                throw fail(new BindFailure.OutOfScope(subject.concept() + " names are personal data and are not"
+                        + " listed, so their rows cannot be told apart"));
+            }
+            if (c.reference() != null) {
+                return Optional.empty();
+            }
+            for (ColumnRef ref : projection) {
+                if (ref.concept().trim().equalsIgnoreCase(subject.concept()) && ref.via() == null
+                        && pick(subject, ref).column().equals(shown)) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(new Col(Sql.col(subjectAlias, c.column()), c, subject));
         }
 
         /**

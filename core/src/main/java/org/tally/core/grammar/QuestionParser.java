@@ -62,6 +62,10 @@ final class QuestionParser {
     private final List<Filter> numerator = new ArrayList<>();
     private final List<RelatedScope> related = new ArrayList<>();
     private final List<Dimension> dimensions = new ArrayList<>();
+    private final List<ColumnRef> projection = new ArrayList<>();
+    /** "list the dates of …": column words read before the subject, resolved once it is known. */
+    private int pendingFrom = -1;
+    private int pendingTo = -1;
     private Bucket bucket;
     private TimePhrases.Match range;
     private DurationUnit unit = DurationUnit.DAYS;
@@ -89,7 +93,16 @@ final class QuestionParser {
     QuerySpec parse() {
         int i = skipFillers(0, "please", "can", "you", "tell", "me");
         i = lead(i);
+        i = projectionBeforeSubject(i);
         i = subjectPhrase(i);
+        if (pendingFrom >= 0) {
+            List<ColumnRef> items = new ArrayList<>();
+            if (projectionItems(pendingFrom, pendingTo, items) != pendingTo) {
+                throw new GrammarMiss("'" + words(pendingFrom, pendingTo) + "' names no column of " + subject
+                        + " to show");
+            }
+            addProjection(items);
+        }
         modifiers(i, t.size());
         return build();
     }
@@ -424,6 +437,13 @@ final class QuestionParser {
             Term term = term(k);
             if (term != null) {
                 String concept = boundOne(term, "subject");
+                Term head = compoundHead(k + term.length, concept);
+                if (head != null) {
+                    // "cardiology clinic appointments": the last term is the subject, the first a concept it refers to
+                    preferredReach = concept;
+                    concept = boundOne(head, "subject");
+                    term = new Term(term.length + head.length, head.concepts, words(k, k + term.length + head.length));
+                }
                 if (lead == Lead.RATE && rateWords != null) {
                     subject = rateSubject(rateWords, concept);
                 } else {
@@ -467,6 +487,34 @@ final class QuestionParser {
     }
 
     private boolean topSingular;
+
+    /** A concept named right before the subject term ("clinic" in "clinic appointments"): its values win ties. */
+    private String preferredReach;
+
+    /**
+     * The term right after a concept term when it names a concept that refers directly to the first ("ward
+     * transfers", "clinic appointments"); null otherwise.
+     */
+    private Term compoundHead(int at, String first) {
+        Term next = term(at);
+        if (next == null) {
+            return null;
+        }
+        for (int n = Math.min(4, t.size() - at); n >= 1; n--) {
+            List<Candidate> values = new ArrayList<>();
+            candidates(first, null, words(at, at + n), values);
+            if (!values.isEmpty()) {
+                return null; // "ward labour suite": the words are a recorded value of the first concept
+            }
+        }
+        for (String id : next.concepts) {
+            if (vocab.concepts().contains(id) && !id.equals(first)
+                    && vocab.forward(id).contains(new GrammarVocabulary.Path(first, null))) {
+                return next;
+            }
+        }
+        return null;
+    }
 
     /** The column a ranking groups by when the question names a column, not a concept ("most common complaints"). */
     private ColumnRef rankedBy;
@@ -982,6 +1030,9 @@ final class QuestionParser {
         if ((n = grouping(i)) > 0) {
             return n;
         }
+        if ((n = projectionPhrase(i, to)) > 0) {
+            return n;
+        }
         if ((n = relatedScope(i)) > 0) {
             return n;
         }
@@ -1347,12 +1398,14 @@ final class QuestionParser {
         ColumnRole roleWord = Lexicon.ROLE_WORDS.get(phrase);
         List<String> phraseTokens = pack.nameTokens().phrase(phrase);
         List<RoleHint> hints = lexicon.roleHints(concept, phrase);
+        int before = out.size();
         for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-            if (c.role().isReference() || c.role() == ColumnRole.PRIMARY_KEY || c.role().isTemporal()) {
-                continue;
-            }
             boolean byHint = hints.stream().anyMatch(h -> h.roles().contains(c.role().jsonName())
                     && hintsMatch(h.nameHints(), c));
+            // a reference is a grouping only when a role phrase names it ("by surgeon"); then its row's label shows
+            if (c.role().isReference() && !byHint || c.role() == ColumnRole.PRIMARY_KEY || c.role().isTemporal()) {
+                continue;
+            }
             boolean byRole = roleWord != null && c.role() == roleWord;
             boolean byName = !phraseTokens.isEmpty() && c.nameTokens().equals(phraseTokens);
             if (byHint || byRole || byName) {
@@ -1360,6 +1413,33 @@ final class QuestionParser {
                 out.add(via == null ? r : r.via(via));
             }
         }
+        if (out.size() == before) {
+            for (ColumnRef r : kindColumns(concept, phrase)) {
+                out.add(via == null ? r : r.via(via));
+            }
+        }
+    }
+
+    /**
+     * "category" on a schema that records the kind of a row in a Type column (or "type" in a Category column): the
+     * one kind column of the other role stands in, when the concept has no column of the named role at all.
+     */
+    private List<ColumnRef> kindColumns(String concept, String phrase) {
+        ColumnRole named = Lexicon.ROLE_WORDS.get(phrase);
+        if (named != ColumnRole.CATEGORY && named != ColumnRole.TYPE) {
+            return List.of();
+        }
+        ColumnRole other = named == ColumnRole.CATEGORY ? ColumnRole.TYPE : ColumnRole.CATEGORY;
+        List<ColumnRef> same = new ArrayList<>();
+        List<ColumnRef> stand = new ArrayList<>();
+        for (GrammarVocabulary.Column c : vocab.columns(concept)) {
+            if (c.role() == named) {
+                same.add(ref(concept, c));
+            } else if (c.role() == other) {
+                stand.add(ref(concept, c));
+            }
+        }
+        return same.isEmpty() && stand.size() == 1 ? stand : List.of();
     }
 
     private ColumnRef displayColumn(String concept) {
@@ -1379,6 +1459,211 @@ final class QuestionParser {
             }
         }
         throw new GrammarMiss(concept + " has no name or code to show on this source");
+    }
+
+    // ---------------------------------------------------------------- projection
+
+    /**
+     * "list the dates of this year's diagnoses": words before "of" that name no concept are columns to show; they are
+     * resolved once the subject is known. Returns where the subject phrase starts.
+     */
+    private int projectionBeforeSubject(int i) {
+        if (lead != Lead.LIST && lead != Lead.LOOKUP) {
+            return i;
+        }
+        int start = i + (word(i, "the") ? 1 : 0);
+        for (int j = start; j < Math.min(t.size() - 1, start + 7); j++) {
+            if (term(j) != null || time.at(j) != null) {
+                return i;
+            }
+            if (j > start && word(j, "of")) {
+                pendingFrom = start;
+                pendingTo = j;
+                return j + 1;
+            }
+        }
+        return i;
+    }
+
+    /**
+     * "with their ward", "with the test, the value and the time reported": the columns a List or Lookup shows. With
+     * "their"/"its" every word must name a column; a bare "with" that names none is left to the related-scope rule
+     * ("with an allergy"). Returns the tokens read.
+     */
+    private int projectionPhrase(int i, int to) {
+        if (subject == null || !(lead == Lead.LIST || lead == Lead.LOOKUP) || !word(i, "with")) {
+            return 0;
+        }
+        int k = i + 1;
+        boolean owned = word(k, "their") || word(k, "its");
+        if (owned) {
+            k++;
+        }
+        List<ColumnRef> items = new ArrayList<>();
+        int end = projectionItems(k, to, items);
+        if (items.isEmpty()) {
+            if (owned) {
+                throw new GrammarMiss("'" + words(i, Math.min(to, k + 2)) + "' names no column of " + subject
+                        + " to show");
+            }
+            return 0;
+        }
+        addProjection(items);
+        return end - i;
+    }
+
+    private void addProjection(List<ColumnRef> items) {
+        for (ColumnRef c : items) {
+            if (!projection.contains(c)) {
+                projection.add(c);
+            }
+        }
+    }
+
+    /** Column phrases separated by "and" (commas are dropped); returns the index after the last one read. */
+    private int projectionItems(int k, int to, List<ColumnRef> out) {
+        while (k < to) {
+            int at = k;
+            if (word(at, "and") && !out.isEmpty()) {
+                at++;
+            }
+            if (word(at, "the")) {
+                at++;
+            }
+            int n = projectionItem(at, to, out);
+            if (n <= 0) {
+                return k;
+            }
+            k = at + n;
+        }
+        return k;
+    }
+
+    /** One column phrase (longest first), with an optional unit that the column's name must carry. */
+    private int projectionItem(int k, int to, List<ColumnRef> out) {
+        for (int n = Math.min(4, to - k); n >= 1; n--) {
+            String phrase = words(k, k + n);
+            ColumnRef c = shownColumn(phrase);
+            if (c == null && phrase.endsWith("s") && !phrase.endsWith("ss")) {
+                c = shownColumn(phrase.substring(0, phrase.length() - 1));
+            }
+            if (c == null) {
+                continue;
+            }
+            int used = n + unitSuffix(k + n, to, c);
+            out.add(c);
+            return used;
+        }
+        return 0;
+    }
+
+    /** Units a question may attach to a shown column, with the name tokens that mark a column as held in it. */
+    private static final Map<String, List<String>> UNIT_TOKENS = Map.of(
+            "weeks", List.of("week"), "days", List.of("day"), "hours", List.of("hour"),
+            "minutes", List.of("minute"), "grams", List.of("gram", "g"), "kg", List.of("kg", "kilogram"),
+            "kilograms", List.of("kg", "kilogram"));
+
+    /**
+     * "gestation in weeks": the unit must be the one the column's name says it holds; Tally does not convert, so a
+     * column with no unit in its name (or another unit) is a miss. Returns the tokens read (0 or 2).
+     */
+    private int unitSuffix(int k, int to, ColumnRef c) {
+        if (!word(k, "in") || k + 1 >= to || !UNIT_TOKENS.containsKey(t.get(k + 1).text())) {
+            return 0;
+        }
+        String unit = t.get(k + 1).text();
+        for (GrammarVocabulary.Column col : vocab.columns(c.concept())) {
+            if (ref(c.concept(), col).equals(new ColumnRef(c.concept(), c.role(), c.hint(), null))
+                    && col.nameTokens().stream().anyMatch(UNIT_TOKENS.get(unit)::contains)) {
+                return 2;
+            }
+        }
+        throw new GrammarMiss("the " + c.describe() + " column does not say it is recorded in " + unit);
+    }
+
+    /** The column a phrase names for showing: the subject's own, or the label of a concept it refers to. */
+    private ColumnRef shownColumn(String phrase) {
+        List<String> words = List.of(phrase.split(" "));
+        if (TIME_WORDS.contains(phrase)) {
+            return timeColumn(); // "the date", "the time": the subject's one time
+        }
+        if (words.size() == 2 && (TIME_WORDS.contains(words.get(0)) || TIME_WORDS.contains(words.get(1)))) {
+            String other = TIME_WORDS.contains(words.get(0)) ? words.get(1) : words.get(0);
+            ColumnRef byVerb = verbTimeColumn(subject, other); // "date reported", "time reported"
+            if (byVerb != null) {
+                return byVerb;
+            }
+            Term named = termOf(other);
+            if (named != null && named.concepts.contains(subject)) {
+                return timeColumn(); // "delivery time" of deliveries
+            }
+        }
+        List<ColumnRef> own = new ArrayList<>();
+        for (RoleHint h : lexicon.roleHints(subject, phrase)) {
+            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+                if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
+                        && !own.contains(ref(subject, c))) {
+                    own.add(ref(subject, c));
+                }
+            }
+        }
+        if (own.isEmpty()) {
+            ColumnRole role = SHOWN_ROLE_WORDS.get(phrase);
+            List<String> phraseTokens = pack.nameTokens().phrase(phrase);
+            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+                boolean byRole = role != null && c.role() == role;
+                boolean byName = !phraseTokens.isEmpty() && c.nameTokens().equals(phraseTokens)
+                        && c.role() != ColumnRole.PRIMARY_KEY;
+                if ((byRole || byName) && !own.contains(ref(subject, c))) {
+                    own.add(ref(subject, c));
+                }
+            }
+        }
+        if (own.isEmpty()) {
+            own.addAll(kindColumns(subject, phrase));
+        }
+        if (!own.isEmpty()) {
+            return own.size() == 1 ? own.get(0) : pickRef("column", phrase, own);
+        }
+        Term term = termOf(phrase);
+        if (term == null) {
+            return null;
+        }
+        List<GrammarVocabulary.Path> direct = new ArrayList<>();
+        List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+            if (term.concepts.contains(p.concept())) {
+                (p.via() == null ? direct : twoHop).add(p);
+            }
+        }
+        List<GrammarVocabulary.Path> paths = direct.isEmpty() ? twoHop : direct;
+        if (paths.size() != 1) {
+            return null;
+        }
+        GrammarVocabulary.Path p = paths.get(0);
+        ColumnRef label = displayColumn(p.concept());
+        return p.via() == null ? label : label.via(p.via());
+    }
+
+    private static final java.util.Set<String> TIME_WORDS = java.util.Set.of("date", "time", "date and time",
+            "datetime", "timestamp", "when");
+
+    /** Role words usable for a shown column ("the code", "the description"), beyond the grouping role words. */
+    private static final Map<String, ColumnRole> SHOWN_ROLE_WORDS;
+
+    static {
+        Map<String, ColumnRole> m = new java.util.HashMap<>(Lexicon.ROLE_WORDS);
+        m.put("code", ColumnRole.CODE);
+        m.put("description", ColumnRole.DESCRIPTION);
+        m.put("amount", ColumnRole.AMOUNT);
+        m.put("quantity", ColumnRole.QUANTITY);
+        SHOWN_ROLE_WORDS = Map.copyOf(m);
+    }
+
+    /** The concept term spelled exactly by {@code phrase}, or null. */
+    private Term termOf(String phrase) {
+        List<String> ids = lexicon.conceptsNamedBy(phrase);
+        return ids.isEmpty() ? null : new Term(phrase.split(" ").length, ids, phrase);
     }
 
     /** "with no appointment", "without a delivery", "who never had an admission", "with an allergy". */
@@ -1659,6 +1944,11 @@ final class QuestionParser {
         if (chosen.isEmpty()) {
             return null;
         }
+        if (chosen.size() > 1 && own.isEmpty() && preferredReach != null) {
+            List<Candidate> preferred = chosen.stream().filter(c -> c.ref().concept().equals(preferredReach)
+                    && c.ref().via() == null).toList();
+            chosen = preferred.size() == 1 ? preferred : chosen; // "cardiology clinic": the clinic's name
+        }
         if (chosen.size() == 1) {
             return List.of(chosen.get(0).filter);
         }
@@ -1938,6 +2228,7 @@ final class QuestionParser {
                     throw new GrammarMiss("'find' needs a recorded value that identifies the " + subject);
                 }
                 b = QuerySpec.builder(subject, shape);
+                projection.forEach(b::project);
                 break;
             default:
                 throw new AssertionError(lead);

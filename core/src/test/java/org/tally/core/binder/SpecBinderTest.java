@@ -71,7 +71,8 @@ class SpecBinderTest {
         db = DriverManager.getConnection("jdbc:h2:mem:spec_binder_test;DB_CLOSE_DELAY=-1");
         try (Statement s = db.createStatement()) {
             s.execute("CREATE TABLE wards (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL)");
-            s.execute("CREATE TABLE patients (id INT PRIMARY KEY, gender VARCHAR(1), birth_date DATE)");
+            s.execute("CREATE TABLE patients (id INT PRIMARY KEY, gender VARCHAR(1), birth_date DATE,"
+                    + " family_name VARCHAR(40))");
             s.execute("CREATE TABLE admissions (id INT PRIMARY KEY, patient_id INT REFERENCES patients(id),"
                     + " ward_id INT REFERENCES wards(id), admission_type VARCHAR(20), admitted_at TIMESTAMP,"
                     + " discharged_at TIMESTAMP)");
@@ -85,7 +86,7 @@ class SpecBinderTest {
             s.execute("INSERT INTO wards VALUES (1, 'Maternity'), (2, 'Labour Suite'), (3, 'Surgical')");
             for (int p = 1; p <= 12; p++) {
                 s.execute("INSERT INTO patients VALUES (" + p + ", '" + (p % 3 == 0 ? "M" : "F") + "', DATE '19"
-                        + (60 + p) + "-05-0" + (1 + p % 9) + "')");
+                        + (60 + p) + "-05-0" + (1 + p % 9) + "', 'Name" + p + "')");
             }
             s.execute("INSERT INTO admissions VALUES"
                     + " (1, 1, 1, 'emergency', TIMESTAMP '2026-10-02 08:00:00', TIMESTAMP '2026-10-05 20:00:00'),"
@@ -323,6 +324,25 @@ class SpecBinderTest {
         assertThat(run(b.query())).isEqualTo(hand("SELECT d.delivery_mode, w.name FROM deliveries d JOIN wards w"
                 + " ON w.id = d.ward_id WHERE d.delivered_at BETWEEN DATE '2026-10-01' AND DATE '2026-10-31'"
                 + " ORDER BY d.id"));
+    }
+
+    @Test
+    void aListWithColumnsAlsoShowsWhatNamesEachRowFirst() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Bed", Shape.LIST).project(col("Ward", ColumnRole.NAME))
+                .filter(new Filter.IsFalse(col("Bed", ColumnRole.FLAG))).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT b.label, w.name FROM beds b JOIN wards w ON w.id = b.ward_id"
+                + " WHERE b.is_active = 'N' ORDER BY b.id"));
+        BindResult.Bound asked = bound(QuerySpec.builder("Ward", Shape.LIST).project(col("Ward", ColumnRole.NAME))
+                .build());
+        assertThat(run(asked.query())).isEqualTo(hand("SELECT name FROM wards ORDER BY id"));
+    }
+
+    @Test
+    void aListOfRowsWhoseNamesArePersonalIsRefusedNotShownNameless() {
+        BindFailure f = failure(QuerySpec.builder("Patient", Shape.LIST).project(col("Patient", ColumnRole.GENDER))
+                .build());
+        assertThat(f).isInstanceOf(BindFailure.OutOfScope.class);
+        assertThat(f.reason()).contains("personal data");
     }
 
     @Test
