@@ -46,6 +46,8 @@
  *   <li>{@code list.which}: which / what NP … → List.</li>
  *   <li>{@code trend.bare}: NP with a time bucket and no lead ("monthly deliveries") → Trend of the count.</li>
  * </ol>
+ * A concept term right before the subject term that the subject refers to ("cardiology clinic appointments") is
+ * read as that concept: value words before it resolve on it first.
  * Then the subject: a time phrase may come first ("this year's deliveries": the possessive is dropped); then the
  * first concept term (longest of up to four words; pack singular, plural, synonyms, bound table
  * words) within six words, with only value or predicate words before it. A term for an unbound concept is a miss;
@@ -70,9 +72,16 @@
  *       "issued", "scheduled"; pack data) names the column the time range or bucket applies to. It is read before
  *       values, so a verb is never a status filter. Several columns: ask; none: a miss.</li>
  *   <li>Bucket: per|by|each|every|a day|week|month|quarter|year|hour, daily … annually, over time (month) → Trend.</li>
- *   <li>Grouping: by|per|for each|in each|each|broken down by|split by|grouped by X: a role-hint phrase, a role word (gender,
+ *   <li>Grouping: by|per|for each|in each|each|broken down by|split by|grouped by X ("category" and "type" stand in
+ *       for each other when a concept has only one kind column, of the other role): a role-hint phrase, a role word (gender,
  *       status, type …) or column name words of the subject, then of concepts reachable forward; else a reachable
  *       concept's label, preferring a direct reference to a two-hop one. No path: a miss.</li>
+ *   <li>Projection (List and Lookup only): with (their|its) COLUMN (and COLUMN)… — a role phrase of the subject, a
+ *       role word (status, type, code, description …), the subject's column name words, date/time (its one time;
+ *       "date reported": the time that verb names; "delivery time"), or a concept it refers to (that concept's
+ *       label). "COLUMN in weeks|days|hours|grams" needs the unit in the column's name (no conversion). Also before
+ *       the subject: "list the dates of …". Without "their"/"its", a "with" naming no column is left to the next
+ *       rule. The binder shows each row's own label first.</li>
  *   <li>Related scope: with no / have no / without (any) / (who|that) never had → NOT EXISTS; with (at least one) /
  *       who had → EXISTS; over a concept one FK hop away, with its own value words as filters; a time verb of that
  *       concept and a time phrase right after it restrict its rows ("with no results reported last month").</li>
