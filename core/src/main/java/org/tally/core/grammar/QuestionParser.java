@@ -221,6 +221,12 @@ final class QuestionParser {
             k = i + n;
         }
         Aggregation agg = aggregationWord(k);
+        if (agg == null) {
+            int looked = attributeLookup(i);
+            if (looked > 0) {
+                return set(Lead.LOOKUP, "lookup.attribute", looked);
+            }
+        }
         if (agg != null) {
             int m = word(k, "sum") && word(k + 1, "of") ? 2 : 1;
             aggregation = agg;
@@ -241,6 +247,280 @@ final class QuestionParser {
             return set(Lead.LIST, "list.which", i + n);
         }
         return set(Lead.BARE, "trend.bare", i);
+    }
+
+    // ---------------------------------------------------------------- attribute look-ups
+
+    /**
+     * "what is the bed capacity of the Cardiac ICU", "which floor is the Oncology Ward on", "which ward is bed LS-004
+     * in", "what does diagnosis code N18.9 stand for": one named row (a recorded name or code, or a concept term with
+     * a literal identifier) and the columns asked about. Sets subject, filters and projection; returns the index after
+     * what it read (the rest goes to the modifiers), or 0 when the question has no such shape.
+     */
+    private int attributeLookup(int i) {
+        int n;
+        if ((n = match(i, "what", "does")) > 0 || (n = match(i, "what", "do")) > 0) {
+            int end = standsFor(i + n);
+            if (end < 0) {
+                return 0;
+            }
+            if (!entity(i + n, end)) {
+                return 0;
+            }
+            ColumnRef meaning = meaningColumn(subject);
+            projection.add(meaning);
+            return end + (word(end, "stand") ? 2 : 1);
+        }
+        if (!(word(i, "what") || word(i, "which"))) {
+            return 0;
+        }
+        int k = i + 1;
+        boolean copulaFirst = isBe(k);
+        if (copulaFirst) {
+            // what is the ATTR of ENTITY
+            k++;
+            k += word(k, "the") ? 1 : 0;
+            for (int of = k + 1; of < Math.min(t.size() - 1, k + 5); of++) {
+                if (!(word(of, "of") || word(of, "for") || word(of, "on"))) {
+                    continue;
+                }
+                int end = entityEnd(of + 1);
+                if (end > 0 && entity(of + 1, end) && attributes(k, of)) {
+                    return end;
+                }
+                reset();
+            }
+            return 0;
+        }
+        // which ATTR is ENTITY (on|in)
+        for (int be = k + 1; be < Math.min(t.size() - 1, k + 4); be++) {
+            if (!isBe(be)) {
+                continue;
+            }
+            int end = entityEnd(be + 1);
+            if (end > 0 && entity(be + 1, end) && attributes(k, be)) {
+                return end + (word(end, "on") || word(end, "in") || word(end, "at") ? 1 : 0);
+            }
+            reset();
+        }
+        return 0;
+    }
+
+    private boolean isBe(int k) {
+        return word(k, "is") || word(k, "was") || word(k, "are") || word(k, "were");
+    }
+
+    private void reset() {
+        subject = null;
+        filters.clear();
+        projection.clear();
+    }
+
+    /** Where a "what does X stand for / mean" entity ends, or -1. */
+    private int standsFor(int from) {
+        for (int k = from + 1; k < t.size(); k++) {
+            if (word(k, "mean") && k == t.size() - 1 || word(k, "stand") && word(k + 1, "for") && k + 2 == t.size()) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** An entity runs to a trailing on/in/at or the end of the question. */
+    private int entityEnd(int from) {
+        int end = t.size();
+        if (end - 1 > from && (word(end - 1, "on") || word(end - 1, "in") || word(end - 1, "at"))) {
+            end--;
+        }
+        return end > from ? end : -1;
+    }
+
+    /**
+     * One named row in [from, to): (the) VALUE (TERM) where VALUE is a recorded name, code or description of exactly
+     * one bound concept, or (the) TERM VALUE|LITERAL. Sets the subject and its identifying filter.
+     */
+    private boolean entity(int from, int to) {
+        int k = word(from, "the") ? from + 1 : from;
+        if (k >= to) {
+            return false;
+        }
+        Term term = term(k);
+        if (term != null && k + term.length < to) {
+            String concept = boundOrNull(term);
+            if (concept != null) {
+                subject = concept;
+                int v = ownValue(k + term.length, to);
+                if (v == to) {
+                    return true;
+                }
+                if (k + term.length + 1 == to && identifying(t.get(k + term.length), concept)) {
+                    return true;
+                }
+                reset();
+            }
+        }
+        for (int end = to; end > k; end--) {
+            Term restated = end < to ? term(end) : null;
+            if (end < to && (restated == null || end + restated.length != to)) {
+                continue;
+            }
+            String phrase = words(k, end);
+            Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
+            for (String concept : vocab.concepts()) {
+                if (restated != null && !restated.concepts.contains(concept)) {
+                    continue;
+                }
+                List<Candidate> found = new ArrayList<>();
+                candidates(concept, null, phrase, found);
+                found.removeIf(c -> !NAMING_ROLES.contains(c.ref().role()));
+                if (!found.isEmpty()) {
+                    owners.put(concept, found);
+                }
+            }
+            if (owners.isEmpty()) {
+                continue;
+            }
+            subject = owners.size() == 1 ? owners.keySet().iterator().next()
+                    : choose("subject", phrase, "Which '" + phrase + "' do you mean?", new ArrayList<>(owners.keySet()));
+            List<Candidate> cols = owners.get(subject);
+            if (cols.size() != 1) {
+                reset();
+                return false;
+            }
+            filters.add(cols.get(0).filter());
+            return true;
+        }
+        return false;
+    }
+
+    /** Roles whose recorded values name one row: what an entity in a look-up is called by. */
+    private static final java.util.Set<ColumnRole> NAMING_ROLES = java.util.EnumSet.of(ColumnRole.NAME,
+            ColumnRole.CODE, ColumnRole.DESCRIPTION, ColumnRole.BUSINESS_ID);
+
+    private String boundOrNull(Term term) {
+        List<String> bound = term.concepts.stream().filter(vocab.concepts()::contains).toList();
+        return bound.size() == 1 ? bound.get(0) : null;
+    }
+
+    /** A recorded value of the subject's own naming columns over exactly [k, to); returns to, or -1. */
+    private int ownValue(int k, int to) {
+        String phrase = words(k, to);
+        List<Candidate> found = new ArrayList<>();
+        candidates(subject, null, phrase, found);
+        found.removeIf(c -> !NAMING_ROLES.contains(c.ref().role()));
+        if (found.size() != 1) {
+            return -1;
+        }
+        filters.add(found.get(0).filter());
+        return to;
+    }
+
+    /**
+     * "bed LS-004", "bill 4213": a literal after a concept term names the row by its one naming column that was not
+     * profiled (a number: its primary key). Several candidates, or none, is no entity.
+     */
+    private boolean identifying(Token literal, String concept) {
+        if (literal.isNumber()) {
+            List<GrammarVocabulary.Column> keys = vocab.columns(concept).stream()
+                    .filter(c -> c.role() == ColumnRole.PRIMARY_KEY).toList();
+            boolean otherName = vocab.columns(concept).stream().anyMatch(c -> c.values().isEmpty()
+                    && (c.role() == ColumnRole.NAME || c.role() == ColumnRole.BUSINESS_ID
+                    || c.role() == ColumnRole.IDENTIFIER));
+            if (keys.size() != 1 || otherName) {
+                return false; // "bed 12" may be the bed's label as well as its key
+            }
+            filters.add(Filter.eq(ref(concept, keys.get(0)), Literal.of(BigDecimal.valueOf(literal.number()))));
+            return true;
+        }
+        String text = literal.text();
+        if (!text.chars().anyMatch(Character::isDigit) || !text.chars().anyMatch(Character::isLetter)) {
+            return false; // an identifier mixes letters and digits ("ls-004", "mrn0001643")
+        }
+        List<GrammarVocabulary.Column> naming = vocab.columns(concept).stream()
+                .filter(c -> (c.role() == ColumnRole.NAME || c.role() == ColumnRole.BUSINESS_ID)
+                        && c.values().isEmpty())
+                .toList();
+        if (naming.size() != 1) {
+            return false;
+        }
+        filters.add(Filter.eq(ref(concept, naming.get(0)), Literal.of(literalSpelling(literal))));
+        return true;
+    }
+
+    /** An identifier is matched exactly as typed (case kept): Tally cannot know how an unprofiled column spells it. */
+    private static String literalSpelling(Token literal) {
+        return literal.raw();
+    }
+
+    /** The attribute words in [from, to) name columns of the subject ("bed capacity", "normal range", "ward"). */
+    private boolean attributes(int from, int to) {
+        if (subject == null) {
+            return false;
+        }
+        int k = from;
+        Term own = term(k);
+        if (own != null && own.concepts.contains(subject) && k + own.length < to) {
+            k += own.length; // "the department code of …": the concept restated
+        }
+        String phrase = words(k, to);
+        List<ColumnRef> range = rangeColumns(phrase);
+        if (!range.isEmpty()) {
+            projection.addAll(range);
+            return true;
+        }
+        List<ColumnRef> items = new ArrayList<>();
+        if (projectionItems(k, to, items) != to || items.isEmpty()) {
+            return false;
+        }
+        projection.addAll(items);
+        return true;
+    }
+
+    /**
+     * "the normal range": a role phrase ending in "range" that names exactly a low and a high column of the subject
+     * (ref low / ref high) shows both.
+     */
+    private List<ColumnRef> rangeColumns(String phrase) {
+        if (!phrase.endsWith("range")) {
+            return List.of();
+        }
+        List<GrammarVocabulary.Column> found = new ArrayList<>();
+        for (RoleHint h : lexicon.roleHints(subject, phrase)) {
+            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+                if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c) && !found.contains(c)) {
+                    found.add(c);
+                }
+            }
+        }
+        if (found.size() != 2) {
+            return List.of();
+        }
+        GrammarVocabulary.Column low = null;
+        GrammarVocabulary.Column high = null;
+        for (GrammarVocabulary.Column c : found) {
+            if (c.nameTokens().contains("low") || c.nameTokens().contains("lower") || c.nameTokens().contains("min")) {
+                low = c;
+            } else if (c.nameTokens().contains("high") || c.nameTokens().contains("upper")
+                    || c.nameTokens().contains("max")) {
+                high = c;
+            }
+        }
+        return low == null || high == null ? List.of() : List.of(ref(subject, low), ref(subject, high));
+    }
+
+    /** What a code means: the concept's one Description column, else its one Name column. */
+    private ColumnRef meaningColumn(String concept) {
+        for (ColumnRole role : new ColumnRole[] {ColumnRole.DESCRIPTION, ColumnRole.NAME}) {
+            List<GrammarVocabulary.Column> cols = vocab.columns(concept).stream().filter(c -> c.role() == role)
+                    .toList();
+            if (cols.size() == 1) {
+                return ref(concept, cols.get(0));
+            }
+            if (cols.size() > 1) {
+                throw new GrammarMiss(concept + " has several " + role.jsonName() + " columns; name the one to show");
+            }
+        }
+        throw new GrammarMiss(concept + " records no description of its codes on this source");
     }
 
     private int set(Lead value, String ruleId, int next) {
@@ -384,6 +664,9 @@ final class QuestionParser {
         }
         if (lead == Lead.RATE && rateWords != null && subject != null) {
             return i;
+        }
+        if (lead == Lead.LOOKUP && subject != null) {
+            return i; // an attribute look-up read its entity already
         }
         if (lead == Lead.AGGREGATE && amountVerbAt == i) {
             int k = i + 1;
@@ -1624,6 +1907,23 @@ final class QuestionParser {
         }
         if (!own.isEmpty()) {
             return own.size() == 1 ? own.get(0) : pickRef("column", phrase, own);
+        }
+        List<ColumnRef> reached = new ArrayList<>();
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+            if (p.via() != null) {
+                continue;
+            }
+            for (RoleHint h : lexicon.roleHints(p.concept(), phrase)) {
+                for (GrammarVocabulary.Column c : vocab.columns(p.concept())) {
+                    if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
+                            && !c.role().isReference() && !reached.contains(ref(p.concept(), c))) {
+                        reached.add(ref(p.concept(), c)); // "the floor of bed LS-004": the bed's ward's floor
+                    }
+                }
+            }
+        }
+        if (!reached.isEmpty()) {
+            return reached.size() == 1 ? reached.get(0) : pickRef("column", phrase, reached);
         }
         Term term = termOf(phrase);
         if (term == null) {

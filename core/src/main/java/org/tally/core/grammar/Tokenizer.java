@@ -43,28 +43,40 @@ final class Tokenizer {
         if (question.length() > MAX_LENGTH) {
             throw new GrammarMiss("the question is longer than " + MAX_LENGTH + " characters");
         }
-        String text = question.strip().toLowerCase(Locale.ROOT).replace('’', '\'');
-        int end = text.length();
-        while (end > 0 && ".?!".indexOf(text.charAt(end - 1)) >= 0) {
+        String typed = question.strip().replace('’', '\'');
+        int end = typed.length();
+        while (end > 0 && ".?!".indexOf(typed.charAt(end - 1)) >= 0) {
             end--;
         }
-        text = text.substring(0, end);
+        typed = typed.substring(0, end);
         List<String> words = new ArrayList<>();
-        for (String chunk : text.split("[\\s,]+")) {
+        List<String> raw = new ArrayList<>();
+        for (String chunk : typed.split("[\\s,]+")) {
             if (chunk.isEmpty()) {
                 continue;
             }
-            words.add(clean(chunk));
+            String word = clean(chunk);
+            words.add(word.toLowerCase(Locale.ROOT));
+            raw.add(word);
         }
         if (words.isEmpty()) {
             throw new GrammarMiss("the question has no words");
         }
-        return numbers(words);
+        List<Token> tokens = numbers(words);
+        if (tokens.size() != words.size()) {
+            return tokens; // number words merged: positions moved, and numbers need no typed spelling
+        }
+        List<Token> typedTokens = new ArrayList<>(tokens.size());
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            typedTokens.add(t.number() == null ? new Token(t.text(), null, false, raw.get(i)) : t);
+        }
+        return typedTokens;
     }
 
     private static String clean(String chunk) {
         String word = chunk;
-        if (word.endsWith("'s")) {
+        if (word.endsWith("'s") || word.endsWith("'S")) {
             word = word.substring(0, word.length() - 2);
         } else if (word.endsWith("s'")) {
             word = word.substring(0, word.length() - 1);

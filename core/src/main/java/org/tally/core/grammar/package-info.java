@@ -37,6 +37,14 @@
  *       weight") or "duration|length of NP". A Duration hint with no such column becomes end − start of the concept
  *       (days, or "in hours|minutes"). "total NP" without a measure is {@code count.total}. "(total) amount VERB" is the sum of the Amount
  *       of the one concept VERB is a time verb of ("total amount billed").</li>
+ *   <li>{@code lookup.attribute}: what|which is|was the ATTR of|for|on ENTITY / which ATTR is ENTITY (on|in) / what
+ *       does ENTITY stand for|mean → Lookup of one named row: ENTITY is a recorded name, code or description of
+ *       exactly one bound concept (optionally followed by its term: "the potassium test"), or a concept term and a
+ *       literal identifier mixing letters and digits, matched as typed on the concept's one unprofiled Name or
+ *       BusinessId column ("bed LS-004"), or a number read as the primary key when no such column exists ("bill
+ *       4213"). ATTR is one or more shown columns (see Projection), a forward concept's role phrase ("the floor of
+ *       bed LS-004"), or a "… range" naming one low and one high column; "stand for" shows the Description (else
+ *       Name).</li>
  *   <li>{@code aggregate.how-much}: how much (money) was|were|has been VERB in|from|as NP → sum of NP's Amount, NP's
  *       time named by VERB ("how much was received in payments").</li>
  *   <li>{@code list.list}: list → List; {@code list.show}: show (me) / display / give me → List, or with a bucket or
