@@ -40,11 +40,7 @@ final class Explanations {
             s.append(" with ").append(String.join(" and ", conditions));
         }
         for (RelatedScope r : spec.related()) {
-            s.append(r.quantifier() == org.tally.core.spec.Quantifier.EXISTS ? " that have " : " that have no ")
-                    .append(r.concept().trim());
-            for (Filter f : r.filters()) {
-                s.append(" with ").append(condition(f, words));
-            }
+            s.append(related(r, words));
         }
         for (Map.Entry<String, LocalDate[]> e : ranges.entrySet()) {
             LocalDate from = e.getValue()[0];
@@ -88,6 +84,7 @@ final class Explanations {
         if (m instanceof Measure.Rate r) {
             List<String> parts = new ArrayList<>();
             r.numerator().forEach(f -> parts.add(condition(f, words)));
+            r.related().forEach(scope -> parts.add(related(scope, words).strip()));
             return "Computed the percentage of " + plural + " with " + String.join(" and ", parts) + " among "
                     + plural;
         }
@@ -95,6 +92,16 @@ final class Explanations {
         String of = a.of() instanceof ColumnRef ref ? words.apply(ref) : "the duration in "
                 + ((org.tally.core.spec.DurationRef) a.of()).unit().jsonName();
         return "Computed the " + a.function().jsonName() + " of " + of + " over " + plural;
+    }
+
+    /** " that have Diagnosis with diagnosis code E11.9". */
+    private static String related(RelatedScope r, Function<ColumnRef, String> words) {
+        StringBuilder s = new StringBuilder(r.quantifier() == org.tally.core.spec.Quantifier.EXISTS ? " that have "
+                : " that have no ").append(r.concept().trim());
+        for (Filter f : r.filters()) {
+            s.append(" with ").append(condition(f, words));
+        }
+        return s.toString();
     }
 
     private static String condition(Filter f, Function<ColumnRef, String> words) {

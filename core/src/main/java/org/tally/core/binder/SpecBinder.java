@@ -363,6 +363,9 @@ public final class SpecBinder {
                 for (Filter f : ((Measure.Rate) m).numerator()) {
                     hits.add(filter(f, subjectAlias, subject));
                 }
+                for (RelatedScope r : ((Measure.Rate) m).related()) {
+                    hits.add(related(r));
+                }
                 return Sql.ratePercent(Sql.and(hits));
             }
             throw new AssertionError(m);
@@ -396,6 +399,12 @@ public final class SpecBinder {
                 if (!(m instanceof Measure.Rate)) {
                     continue;
                 }
+                for (RelatedScope n : ((Measure.Rate) m).related()) {
+                    if (spec.related().contains(n)) {
+                        throw fail(new BindFailure.UnsatisfiableFilter("the share " + n.describe()
+                                + " is decided by the same condition on every counted row"));
+                    }
+                }
                 for (Filter n : ((Measure.Rate) m).numerator()) {
                     for (Filter d : spec.filters()) {
                         if (n.target().equals(d.target()) && (equality(d) || d instanceof Filter.IsTrue
@@ -417,6 +426,11 @@ public final class SpecBinder {
             }
             ColumnRef ref = (ColumnRef) f.target();
             Col c = homeAlias.equals(subjectAlias) ? column(ref) : homeColumn(ref, homeAlias, home);
+            return columnFilter(f, c);
+        }
+
+        /** A filter on an already resolved column. */
+        Predicate columnFilter(Filter f, Col c) {
             if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
                 return flag(c, f instanceof Filter.IsTrue);
             }
@@ -619,15 +633,21 @@ public final class SpecBinder {
                     : Sql.eq(Sql.col(alias, link.toColumn()), Sql.col(subjectAlias, link.fromColumn()));
             List<Predicate> where = new ArrayList<>();
             where.add(on);
+            List<org.tally.core.sql.Join> inner = new ArrayList<>();
+            Map<String, String> innerAliases = new LinkedHashMap<>();
             for (Filter f : r.filters()) {
-                where.add(filter(f, alias, other));
+                if (f.target() instanceof DurationRef) {
+                    throw fail(new BindFailure.OutOfScope("a duration inside a related scope is not supported"));
+                }
+                Col c = scopeColumn((ColumnRef) f.target(), alias, other, inner, innerAliases);
+                where.add(columnFilter(f, c));
             }
             Predicate all = Sql.and(where);
             Relation from = Sql.table(other.table(), alias);
-            return r.quantifier() == Quantifier.EXISTS ? Sql.exists(from, all) : Sql.notExists(from, all);
+            return new Predicate.Exists(from, inner, all, r.quantifier() != Quantifier.EXISTS);
         }
 
-        /** A column of a related scope's own table; other concepts are out of scope there. */
+        /** A column of a related scope's own table, outside any related scope. */
         Col homeColumn(ColumnRef ref, String alias, TableBinding home) {
             if (ref.via() != null || !home.concept().equalsIgnoreCase(ref.concept().trim())) {
                 throw fail(new BindFailure.OutOfScope("a condition inside a related scope must be on "
@@ -635,6 +655,46 @@ public final class SpecBinder {
             }
             ColumnBinding c = pick(home, ref);
             return new Col(Sql.col(alias, c.column()), c, home);
+        }
+
+        /**
+         * A column of a related scope: its own table's, or one reached from it by many-to-one foreign keys (one hop,
+         * or two through {@code via}), joined inside the EXISTS ("never prescribed metformin": the prescription's
+         * medication). Joins are shared by the scope's filters on the same path.
+         */
+        Col scopeColumn(ColumnRef ref, String alias, TableBinding home, List<org.tally.core.sql.Join> joinsOut,
+                        Map<String, String> aliases) {
+            String concept = ref.concept().trim();
+            if (concept.equalsIgnoreCase(home.concept())) {
+                return homeColumn(ref, alias, home);
+            }
+            List<String> hops = new ArrayList<>();
+            if (ref.via() != null) {
+                hops.add(ref.via().trim());
+            }
+            hops.add(concept);
+            TableBinding at = home;
+            String atAlias = alias;
+            String pathKey = alias;
+            for (String hop : hops) {
+                TableBinding target = binding.tableOf(hop).orElseThrow(() -> fail(new BindFailure.NoSubject(
+                        "no table of this source is bound to " + hop)));
+                Link link = oneLink(at, target);
+                pathKey += "/" + link;
+                String joined = aliases.get(pathKey);
+                if (joined == null) {
+                    joined = alias + "j" + (aliases.size() + 1);
+                    aliases.put(pathKey, joined);
+                    tables.add(target.table());
+                    joinsOut.add(new org.tally.core.sql.Join(JoinType.INNER, Sql.table(target.table(), joined),
+                            Sql.eq(Sql.col(joined, link.toColumn()), Sql.col(atAlias, link.fromColumn())),
+                            Cardinality.MANY_TO_ONE));
+                }
+                atAlias = joined;
+                at = target;
+            }
+            ColumnBinding c = pick(at, ref);
+            return new Col(Sql.col(atAlias, c.column()), c, at);
         }
 
         // ---------------------------------------------------------------- columns and joins

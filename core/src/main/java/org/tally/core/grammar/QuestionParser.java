@@ -858,6 +858,11 @@ final class QuestionParser {
         if (!PATIENT.equals(subject)) {
             return null;
         }
+        for (int k = at; k < t.size(); k++) {
+            if (word(k, "never") || word(k, "not") || word(k, "without") || word(k, "no")) {
+                return null; // "patients diagnosed with X who were never prescribed Y": a condition on the patients
+            }
+        }
         int j = at;
         while (j < t.size() && COPULAS.contains(t.get(j).text())) {
             j++;
@@ -1175,7 +1180,7 @@ final class QuestionParser {
 
     /** Verbs after which a percentage question names its counted condition ("what share of stays involved …"). */
     private static final java.util.Set<String> RATE_COPULAS = java.util.Set.of("were", "was", "are", "is", "had",
-            "involved", "needed", "required", "received");
+            "involved", "needed", "required", "received", "have", "has");
 
     private static boolean isCopula(String w) {
         return RATE_COPULAS.contains(w);
@@ -1320,6 +1325,9 @@ final class QuestionParser {
             return n;
         }
         if ((n = negatedVerbScope(i, to)) > 0) {
+            return n;
+        }
+        if ((n = verbScope(i, to)) > 0) {
             return n;
         }
         if ((n = durationFilter(i)) > 0) {
@@ -1526,7 +1534,7 @@ final class QuestionParser {
             throw new GrammarMiss("'" + words(i, k) + "' is too complex");
         }
         conditions.addAll(inner.filters);
-        related.add(new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions));
+        addRelated(new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions));
         return k - i;
     }
 
@@ -1983,11 +1991,13 @@ final class QuestionParser {
                 || (n = match(k, "with", "zero")) > 0) {
             negated = true;
         } else if ((n = match(k, "with", "at", "least", "one")) > 0 || (n = match(k, "who", "had")) > 0
-                || (n = match(k, "that", "had")) > 0 || (n = match(k, "with")) > 0) {
+                || (n = match(k, "that", "had")) > 0 || (n = match(k, "with")) > 0
+                || haveArticle(k) && (n = 1) > 0) {
             negated = false;
         } else {
             return 0;
         }
+        boolean verbLed = word(k, "have") || word(k, "has") || word(k, "had") || word(k + 1, "had");
         k += n;
         if (word(k, "a") || word(k, "an") || word(k, "any")) {
             k++;
@@ -2014,9 +2024,17 @@ final class QuestionParser {
             }
             List<Filter> conditions = new ArrayList<>(inner.filters);
             int end = relatedTime(other, j + term.length, t.size(), conditions);
-            related.add(negated ? new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions)
-                    : new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions));
+            end = relativeClause(other, end, conditions);
+            if (verbLed && lead == Lead.RATE && rateWords == null && !numeratorMode) {
+                numeratorMode = true; // "what percentage of patients have an allergy": the counted condition
+            }
+            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
+                    : org.tally.core.spec.Quantifier.EXISTS, other, conditions));
             return end - i;
+        }
+        int byValue = word(i, "with") || word(i, "without") ? withValue(k, negated) : 0;
+        if (byValue > 0) {
+            return k - i + byValue;
         }
         if (!negated) {
             return 0;
@@ -2024,6 +2042,196 @@ final class QuestionParser {
         throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 2)) + "' names nothing this source links to "
                 + subject);
     }
+
+    /** "have a", "has an", "had any": a related concept follows ("patients have a severe penicillin allergy"). */
+    private boolean haveArticle(int k) {
+        return (word(k, "have") || word(k, "has") || word(k, "had"))
+                && (word(k + 1, "a") || word(k + 1, "an") || word(k + 1, "any"));
+    }
+
+    /** Related scopes go to the rate's numerator once the counted condition has started. */
+    private final List<RelatedScope> numeratorRelated = new ArrayList<>();
+
+    private void addRelated(RelatedScope scope) {
+        (numeratorMode ? numeratorRelated : related).add(scope);
+    }
+
+    /**
+     * "an allergy that caused anaphylaxis", "a prescription which was cancelled": after a related concept, a relative
+     * clause of its own recorded values adds to its conditions. Returns the index after it (unchanged when none).
+     */
+    private int relativeClause(String other, int k, List<Filter> conditions) {
+        int at = k;
+        boolean relative = false;
+        while (at < t.size() && CLAUSE_WORDS.contains(t.get(at).text())) {
+            relative |= word(at, "that") || word(at, "which");
+            at++;
+        }
+        if (!relative) {
+            return k;
+        }
+        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        inner.subject = other;
+        inner.lead = Lead.LIST;
+        int end = at;
+        int v;
+        while (end < t.size() && (v = inner.valuePhrase(end, t.size(), other, false)) > 0) {
+            end += v;
+        }
+        if (end == at || !inner.related.isEmpty()) {
+            return k;
+        }
+        conditions.addAll(inner.filters);
+        return end;
+    }
+
+    private static final java.util.Set<String> CLAUSE_WORDS = java.util.Set.of("that", "which", "caused", "had",
+            "was", "were", "is", "are", "resulted", "in", "involved", "with");
+
+    /**
+     * "with type 2 diabetes", "without chronic kidney disease": a recorded value of the subject itself is a filter;
+     * otherwise a value recorded by exactly one concept linked to the subject is a related scope over it (patients
+     * with CKD: those with a diagnosis coded CKD). Returns the tokens read, 0 when no value follows.
+     */
+    private int withValue(int k, boolean negated) {
+        if (!negated) {
+            List<Candidate> mine = new ArrayList<>();
+            for (int n = Math.min(5, t.size() - k); n >= 1 && mine.isEmpty(); n--) {
+                candidates(subject, null, words(k, k + n), mine);
+            }
+            if (!mine.isEmpty()) {
+                return valuePhrase(k, t.size(), subject, false);
+            }
+        }
+        for (int n = Math.min(5, t.size() - k); n >= 1; n--) {
+            String phrase = words(k, k + n);
+            Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
+            for (String c : vocab.concepts()) {
+                if (c.equals(subject) || !vocab.linked(subject, c) || !refersTo(c, subject)) {
+                    continue;
+                }
+                List<Candidate> found = new ArrayList<>();
+                candidates(c, null, phrase, found);
+                if (!found.isEmpty()) {
+                    owners.put(c, found);
+                }
+            }
+            if (owners.isEmpty()) {
+                continue;
+            }
+            String other = owners.size() == 1 ? owners.keySet().iterator().next()
+                    : choose("related", phrase, "'" + phrase + "' recorded where?", new ArrayList<>(owners.keySet()));
+            List<Candidate> cols = owners.get(other);
+            Filter f;
+            if (cols.size() == 1) {
+                f = cols.get(0).filter();
+            } else {
+                List<String> labels = new ArrayList<>();
+                cols.forEach(c -> labels.add(c.label()));
+                f = cols.get(labels.indexOf(choose("column", phrase, "Which '" + phrase + "' do you mean?", labels)))
+                        .filter();
+            }
+            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
+                    : org.tally.core.spec.Quantifier.EXISTS, other, List.of(f)));
+            return n;
+        }
+        return 0;
+    }
+
+    /** Whether {@code concept} points at {@code target} by a direct reference (its rows belong to the target's). */
+    private boolean refersTo(String concept, String target) {
+        return vocab.forward(concept).contains(new GrammarVocabulary.Path(target, null));
+    }
+
+    /**
+     * "patients diagnosed with type 2 diabetes", "who have also been prescribed metformin", "diagnosed with both
+     * heart failure and CKD": a time verb of a concept that refers to the subject (not of the subject) → EXISTS over
+     * that concept, with the recorded values and time phrase that follow as its conditions; "both X and Y" is one
+     * scope per value. Returns the tokens read.
+     */
+    private int verbScope(int i, int to) {
+        if (subject == null) {
+            return 0;
+        }
+        int k = i;
+        while (k < to && VERB_LEAD.contains(t.get(k).text())) {
+            k++;
+        }
+        if (k >= to || !lexicon.timeHints(subject, t.get(k).text()).isEmpty()) {
+            return 0;
+        }
+        String verb = t.get(k).text();
+        List<String> owners = new ArrayList<>();
+        for (String c : vocab.concepts()) {
+            if (!c.equals(subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(subject, c)
+                    && refersTo(c, subject)) {
+                owners.add(c);
+            }
+        }
+        if (owners.isEmpty()) {
+            return 0;
+        }
+        boolean counted = lead == Lead.RATE && rateWords == null && !numeratorMode && k > i;
+        String other = owners.size() == 1 ? owners.get(0)
+                : choose("related", verb, "'" + verb + "' in which records?", owners);
+        ColumnRef col = verbTimeColumn(other, verb);
+        k++;
+        k += word(k, "with") || word(k, "for") || word(k, "by") ? 1 : 0;
+        boolean both = word(k, "both");
+        k += both ? 1 : 0;
+        List<List<Filter>> scopes = new ArrayList<>();
+        List<Filter> shared = new ArrayList<>();
+        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        inner.subject = other;
+        inner.lead = Lead.LIST;
+        while (k < to) {
+            TimePhrases.Match m = time.at(k);
+            if (m != null && k + m.length() <= to) {
+                rangeFilters(col, m, shared);
+                k += m.length();
+                continue;
+            }
+            int before = inner.filters.size();
+            int v = inner.valuePhrase(k, to, other, false);
+            if (v <= 0) {
+                if (both && word(k, "and") && !scopes.isEmpty()) {
+                    k++;
+                    continue;
+                }
+                break;
+            }
+            List<Filter> read = new ArrayList<>(inner.filters.subList(before, inner.filters.size()));
+            if (both) {
+                scopes.add(read);
+            } else if (scopes.isEmpty()) {
+                scopes.add(read);
+            } else {
+                scopes.get(0).addAll(read);
+            }
+            k += v;
+        }
+        if (!inner.related.isEmpty()) {
+            throw new GrammarMiss("'" + words(i, k) + "' is too complex");
+        }
+        if (both && scopes.size() < 2) {
+            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + words(i, k) + "')");
+        }
+        if (counted) {
+            numeratorMode = true; // "… have also been diagnosed with X": the counted condition of a percentage
+        }
+        if (scopes.isEmpty()) {
+            scopes.add(new ArrayList<>());
+        }
+        for (List<Filter> conditions : scopes) {
+            conditions.addAll(shared);
+            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions));
+        }
+        return k - i;
+    }
+
+    /** Words that may lead a participle clause: "(who) have also been diagnosed". */
+    private static final java.util.Set<String> VERB_LEAD = java.util.Set.of("who", "that", "have", "has", "had",
+            "were", "was", "are", "is", "also", "been", "ever", "already");
 
     /** "stayed over 7 days", "longer than 2 days", "length of stay over 7 days", "lasting at least 3 hours". */
     private int durationFilter(int i) {
@@ -2126,6 +2334,10 @@ final class QuestionParser {
         for (int n = Math.min(5, to - i); n >= 1; n--) {
             String phrase = words(i, i + n);
             if (n == 1 && Lexicon.FILLERS.contains(phrase)) {
+                if (inapplicable != null) {
+                    // "currently admitted" of patients: a filler word must not swallow a predicate that misses
+                    throw new GrammarMiss("'" + inapplicable + "' does not apply to " + concept + " on this source");
+                }
                 return 0;
             }
             Optional<Predicate> p = pack.predicateForPhrase(phrase);
@@ -2500,11 +2712,11 @@ final class QuestionParser {
                         throw new GrammarMiss("'" + rateWords + " rate' has no condition");
                     }
                 }
-                if (numerator.isEmpty()) {
+                if (numerator.isEmpty() && numeratorRelated.isEmpty()) {
                     throw new GrammarMiss("a percentage needs the condition that is counted, e.g. 'were no-shows'");
                 }
                 shape = Shape.RATE;
-                b = QuerySpec.builder(subject, shape).measure(new Measure.Rate(numerator));
+                b = QuerySpec.builder(subject, shape).measure(new Measure.Rate(numerator, numeratorRelated));
                 if (bucket != null) {
                     throw new GrammarMiss("a rate per time bucket is not supported yet");
                 }
@@ -2533,7 +2745,7 @@ final class QuestionParser {
             default:
                 throw new AssertionError(lead);
         }
-        if (lead != Lead.RATE && !numerator.isEmpty()) {
+        if (lead != Lead.RATE && (!numerator.isEmpty() || !numeratorRelated.isEmpty())) {
             throw new GrammarMiss("a condition after 'were' only makes sense in a percentage question");
         }
         dimensions.forEach(b::dimension);

@@ -93,6 +93,15 @@
  *   <li>Related scope: with no / have no / without (any) / (who|that) never had → NOT EXISTS; with (at least one) /
  *       who had → EXISTS; over a concept one FK hop away, with its own value words as filters; a time verb of that
  *       concept and a time phrase right after it restrict its rows ("with no results reported last month").</li>
+ *   <li>Verb of a related record: (who|that)? (have|has|had|were)? (also)? (been)? VERB (with|for)? VALUES, VERB a time
+ *       verb of a concept that refers to the subject → EXISTS over it with the values and time phrase that follow
+ *       ("patients diagnosed with type 2 diabetes"); "both X and Y" is one scope per value. In a percentage whose
+ *       counted condition has not started, a VERB after have/has/were starts it ("… have also been diagnosed with
+ *       X": the scope is the rate's numerator).</li>
+ *   <li>With a value: "with VALUE" on the subject's own columns is a filter; otherwise a value recorded by exactly
+ *       one concept referring to the subject is EXISTS over it ("patients with CKD"); "without VALUE" is NOT EXISTS.
+ *       "have|has|had a|an CONCEPT" is EXISTS like "with". After a related concept, a relative clause (that|which …
+ *       VALUES) adds its own values ("a latex allergy that caused anaphylaxis").</li>
  *   <li>Negated verb: not|never (been) VERB, VERB a time verb of a concept linked to the subject (not of the subject)
  *       → NOT EXISTS over it, with the time phrases and value words that follow as its conditions.</li>
  *   <li>Duration filter: stayed|lasted|length of stay|longer|shorter over|more than|at least|under|less than N

@@ -245,8 +245,17 @@ final class PackValidator {
             requireText(entry, "group", vc.group());
             requireNonEmpty(entry, "roles", vc.roles());
             requireNonEmpty(entry, "phrases", vc.phrases());
-            if (vc.spellings().isEmpty() && vc.includes().isEmpty()) {
-                problem(entry, "has neither spellings nor includes; it could never match a value");
+            if (vc.spellings().isEmpty() && vc.includes().isEmpty() && vc.codes().isEmpty()) {
+                problem(entry, "has no spellings, includes or codes; it could never match a value");
+            }
+            if (!vc.codes().isEmpty() && !vc.roles().contains("Code")) {
+                problem(entry, "has codes but not the role Code, so its codes could never be read");
+            }
+            for (int i = 0; i < vc.codes().size(); i++) {
+                if (!vc.codes().get(i).matches("[A-Za-z0-9][A-Za-z0-9.]*")) {
+                    problem(entry, "codes[" + i + "] '" + vc.codes().get(i) + "' is not a code prefix (letters, digits"
+                            + " and dots)");
+                }
             }
             for (int i = 0; i < vc.roles().size(); i++) {
                 checkRole(entry, "roles[" + i + "]", vc.roles().get(i));

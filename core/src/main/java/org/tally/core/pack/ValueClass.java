@@ -13,6 +13,9 @@ import java.util.List;
  * @param phrases   question words that ask for this class ("no-show", "did not attend", "missed")
  * @param spellings values a column may hold; compared case-, space-, hyphen-, underscore- and slash-insensitively
  * @param includes  narrower classes whose spellings also count as this class
+ * @param codes     code prefixes of a coding system ("E11" for type 2 diabetes in ICD-10): on a Code column an
+ *                  observed code counts when it is the prefix or starts with it followed by a dot or a digit
+ *                  ("E11", "E11.9", "E119"), compared case- and dot-insensitively; never a substring elsewhere
  */
 public record ValueClass(
         String id,
@@ -22,6 +25,7 @@ public record ValueClass(
         List<String> phrases,
         List<String> spellings,
         List<String> includes,
+        List<String> codes,
         String note) {
 
     public ValueClass {
@@ -32,7 +36,26 @@ public record ValueClass(
         phrases = Lists.copy(phrases, "phrases");
         spellings = Lists.copy(spellings, "spellings");
         includes = Lists.copy(includes, "includes");
+        codes = Lists.copy(codes, "codes");
         note = Lists.text(note);
+    }
+
+    /** Whether an observed value of a Code column is one of this class's codes. */
+    public boolean coversCode(String value) {
+        String v = codeKey(value);
+        for (String prefix : codes) {
+            String p = codeKey(prefix);
+            if (v.equals(p) || v.startsWith(p) && v.length() > p.length()
+                    && Character.isDigit(v.charAt(p.length()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A code without case, dots or spaces: "e11.9" and "E119" compare equal. */
+    static String codeKey(String code) {
+        return code.toUpperCase(java.util.Locale.ROOT).replace(".", "").replace(" ", "");
     }
 
     /** True when a column of this role, in a table of this concept (null when unknown), may hold the class. */

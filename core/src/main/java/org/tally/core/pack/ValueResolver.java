@@ -169,9 +169,35 @@ public final class ValueResolver {
     private List<ObservedValue> valuesOf(String classId, String role, String conceptId,
             Collection<ObservedValue> observed) {
         Set<String> keys = matchKeys(classId, role, conceptId);
+        List<ValueClass> coding = "Code".equals(role) ? codingClasses(classId, role, conceptId) : List.of();
         return observed.stream()
-                .filter(v -> keys.contains(ValueText.key(v.value())))
+                .filter(v -> keys.contains(ValueText.key(v.value()))
+                        || coding.stream().anyMatch(c -> c.coversCode(v.value())))
                 .collect(Collectors.toList());
+    }
+
+    /** The class and its applicable included classes that carry code prefixes. */
+    private List<ValueClass> codingClasses(String classId, String role, String conceptId) {
+        List<ValueClass> out = new ArrayList<>();
+        collectCoding(classId, role, conceptId, new LinkedHashSet<>(), out);
+        return out;
+    }
+
+    private void collectCoding(String classId, String role, String conceptId, Set<String> visited,
+                               List<ValueClass> out) {
+        if (!visited.add(classId)) {
+            return;
+        }
+        ValueClass c = classes.get(classId);
+        if (!c.codes().isEmpty()) {
+            out.add(c);
+        }
+        for (String included : c.includes()) {
+            ValueClass inner = classes.get(included);
+            if (inner != null && inner.appliesTo(role, conceptId)) {
+                collectCoding(included, role, conceptId, visited, out);
+            }
+        }
     }
 
     private static String describe(Collection<ObservedValue> observed) {

@@ -1,5 +1,6 @@
 package org.tally.core.spec;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
@@ -79,12 +80,17 @@ public sealed interface Measure permits Measure.Count, Measure.Aggregate, Measur
     }
 
     /**
-     * The fraction (0 to 1) of the rows in scope that also meet every numerator filter: count(numerator AND
-     * scope) / count(scope). Presentation as a percentage is up to the caller.
+     * The fraction (0 to 1) of the rows in scope that also meet every numerator condition: count(numerator AND
+     * scope) / count(scope). The numerator is filters on the subject's rows and, optionally, related scopes
+     * ("patients with hypertension who have also been diagnosed with diabetes": EXISTS over their diagnoses); at
+     * least one condition. Presentation as a percentage is up to the caller.
      */
-    record Rate(List<Filter> numerator) implements Measure {
+    record Rate(List<Filter> numerator,
+                @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RelatedScope> related) implements Measure {
         public Rate {
-            if (numerator == null || numerator.isEmpty()) {
+            numerator = numerator == null ? List.of() : numerator;
+            related = related == null ? List.of() : related;
+            if (numerator.isEmpty() && related.isEmpty()) {
                 throw new InvalidSpecException("numerator", "a rate has no numerator condition",
                         "give the filter that selects the counted share, e.g. Delivery.Category = 'CS'");
             }
@@ -93,7 +99,17 @@ public sealed interface Measure permits Measure.Count, Measure.Aggregate, Measur
                     throw new InvalidSpecException("numerator[" + i + "]", "is null", "remove it");
                 }
             }
+            for (int i = 0; i < related.size(); i++) {
+                if (related.get(i) == null) {
+                    throw new InvalidSpecException("related[" + i + "]", "is null", "remove it");
+                }
+            }
             numerator = List.copyOf(numerator);
+            related = List.copyOf(related);
+        }
+
+        public Rate(List<Filter> numerator) {
+            this(numerator, List.of());
         }
 
         @Override
@@ -101,6 +117,9 @@ public sealed interface Measure permits Measure.Count, Measure.Aggregate, Measur
             StringBuilder text = new StringBuilder("rate(");
             for (int i = 0; i < numerator.size(); i++) {
                 text.append(i == 0 ? "" : " and ").append(numerator.get(i).describe());
+            }
+            for (int i = 0; i < related.size(); i++) {
+                text.append(numerator.isEmpty() && i == 0 ? "" : " and ").append(related.get(i).describe());
             }
             return text.append(")").toString();
         }

@@ -172,9 +172,15 @@ final class ShapeRules {
             }
         }
         projection.forEach(ref -> checkVia(subject, ref, "projection"));
-        for (int i = 0; i < related.size(); i++) {
-            RelatedScope scope = related.get(i);
-            String field = "related[" + i + "]";
+        List<RelatedScope> scopes = new java.util.ArrayList<>(related);
+        for (Measure m : measures) {
+            if (m instanceof Measure.Rate) {
+                scopes.addAll(((Measure.Rate) m).related()); // numerator scopes hang off the subject too
+            }
+        }
+        for (int i = 0; i < scopes.size(); i++) {
+            RelatedScope scope = scopes.get(i);
+            String field = i < related.size() ? "related[" + i + "]" : "measures.related[" + (i - related.size()) + "]";
             if (Identifiers.sameConcept(scope.concept(), subject)) {
                 throw new InvalidSpecException(field + ".concept", "a related scope over the subject itself",
                         "name another concept one hop from " + subject.trim() + ", or use a filter");

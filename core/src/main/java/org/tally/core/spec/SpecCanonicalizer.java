@@ -134,7 +134,12 @@ public final class SpecCanonicalizer {
         if (m instanceof Measure.Rate) {
             List<Filter> numerator = new ArrayList<>();
             ((Measure.Rate) m).numerator().forEach(f -> numerator.add(filter(f)));
-            return new Measure.Rate(new FilterNormalizer(subject, false, "measures.numerator").normalize(numerator));
+            List<RelatedScope> related = relatedScopes(((Measure.Rate) m).related());
+            if (numerator.isEmpty()) {
+                return new Measure.Rate(List.of(), related);
+            }
+            return new Measure.Rate(new FilterNormalizer(subject, false, "measures.numerator").normalize(numerator),
+                    related);
         }
         throw new AssertionError(m);
     }

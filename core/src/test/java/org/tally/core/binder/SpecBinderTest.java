@@ -83,6 +83,9 @@ class SpecBinderTest {
                     + " allergen VARCHAR(30), severity VARCHAR(10))");
             s.execute("CREATE TABLE beds (id INT PRIMARY KEY, ward_id INT REFERENCES wards(id), label VARCHAR(10),"
                     + " is_active CHAR(1))");
+            s.execute("CREATE TABLE medications (id INT PRIMARY KEY, name VARCHAR(30))");
+            s.execute("CREATE TABLE prescriptions (id INT PRIMARY KEY, patient_id INT REFERENCES patients(id),"
+                    + " medication_id INT REFERENCES medications(id), prescribed_at TIMESTAMP)");
             s.execute("INSERT INTO wards VALUES (1, 'Maternity'), (2, 'Labour Suite'), (3, 'Surgical')");
             for (int p = 1; p <= 12; p++) {
                 s.execute("INSERT INTO patients VALUES (" + p + ", '" + (p % 3 == 0 ? "M" : "F") + "', DATE '19"
@@ -106,6 +109,10 @@ class SpecBinderTest {
                     + " (3, 4, 'Penicillin', 'moderate'), (4, 9, 'Latex', 'mild')");
             s.execute("INSERT INTO beds VALUES (1, 1, 'M-1', 'Y'), (2, 1, 'M-2', 'N'), (3, 2, 'L-1', 'Y'),"
                     + " (4, 3, 'S-1', 'Y'), (5, 3, 'S-2', 'N'), (6, 3, 'S-3', 'Y')");
+            s.execute("INSERT INTO medications VALUES (1, 'Metformin'), (2, 'Aspirin')");
+            s.execute("INSERT INTO prescriptions VALUES (1, 1, 1, TIMESTAMP '2026-10-01 09:00:00'),"
+                    + " (2, 1, 2, TIMESTAMP '2026-10-02 09:00:00'), (3, 4, 2, TIMESTAMP '2026-10-03 09:00:00'),"
+                    + " (4, 9, 1, TIMESTAMP '2026-10-04 09:00:00'), (5, 9, 1, TIMESTAMP '2026-10-05 09:00:00')");
         }
         Catalog catalog;
         try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:spec_binder_state")) {
@@ -295,6 +302,36 @@ class SpecBinderTest {
                         Literal.of("mild")))).build());
         assertThat(run(b.query())).isEqualTo(hand("SELECT COUNT(DISTINCT patient_id) FROM allergies"
                 + " WHERE severity = 'mild'"));
+    }
+
+    @Test
+    void aRelatedScopeReadsConceptsItsRecordsReferTo() throws SQLException {
+        ColumnRef drug = col("Medication", ColumnRole.NAME);
+        BindResult.Bound never = bound(QuerySpec.builder("Patient", Shape.SCALAR).measure(Measure.count())
+                .related(RelatedScope.exists("Allergy"))
+                .related(RelatedScope.notExists("Prescription", Filter.eq(drug, Literal.of("Metformin")))).build());
+        assertThat(run(never.query())).isEqualTo(hand("SELECT COUNT(*) FROM patients p"
+                + " WHERE EXISTS (SELECT 1 FROM allergies a WHERE a.patient_id = p.id)"
+                + " AND NOT EXISTS (SELECT 1 FROM prescriptions r JOIN medications m ON m.id = r.medication_id"
+                + " WHERE r.patient_id = p.id AND m.name = 'Metformin')"));
+        // patients 1 and 9 have allergies and were prescribed metformin, patient 4 (aspirin only) counts: not 0, not 3
+        assertThat(run(never.query())).isEqualTo(List.of(List.of(new BigDecimal("1.000000"))));
+    }
+
+    @Test
+    void aRatesCountedConditionMayBeARelatedScope() throws SQLException {
+        BindResult.Bound b = bound(QuerySpec.builder("Patient", Shape.RATE)
+                .measure(new Measure.Rate(List.of(), List.of(RelatedScope.exists("Prescription",
+                        Filter.eq(col("Medication", ColumnRole.NAME), Literal.of("Metformin"))))))
+                .related(RelatedScope.exists("Allergy")).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT 100.0 * SUM(CASE WHEN EXISTS (SELECT 1 FROM prescriptions r"
+                + " JOIN medications m ON m.id = r.medication_id WHERE r.patient_id = p.id AND m.name = 'Metformin')"
+                + " THEN 1 ELSE 0 END) / COUNT(*) FROM patients p"
+                + " WHERE EXISTS (SELECT 1 FROM allergies a WHERE a.patient_id = p.id)"));
+        BindFailure decided = failure(QuerySpec.builder("Patient", Shape.RATE)
+                .measure(new Measure.Rate(List.of(), List.of(RelatedScope.exists("Allergy"))))
+                .related(RelatedScope.exists("Allergy")).build());
+        assertThat(decided).isInstanceOf(BindFailure.UnsatisfiableFilter.class);
     }
 
     @Test

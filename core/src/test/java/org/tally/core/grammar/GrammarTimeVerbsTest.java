@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.tally.core.grammar.GrammarTest.miss;
 import static org.tally.core.grammar.GrammarTest.parsed;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,6 @@ import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
-import java.time.LocalDate;
 import org.tally.core.spec.Quantifier;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
@@ -46,8 +46,14 @@ class GrammarTimeVerbsTest {
 
     @Test
     void aVerbOfAnotherConceptIsNotReadAsTheSubjectsTime() {
-        // "patients admitted" is about admissions, not about the patient table: never count patients here
-        assertThat(miss(DEV, "how many patients were admitted last month")).contains("admitted");
+        // "patients admitted last month" is about admissions, not about the patient table: the patients counted are
+        // those with an admission that started last month, never patients registered last month
+        QuerySpec admitted = parsed(DEV, "how many patients were admitted last month");
+        assertThat(admitted.subject()).isEqualTo("Patient");
+        assertThat(admitted.timeScope()).isNull();
+        assertThat(admitted.related()).containsExactly(RelatedScope.exists("Admission",
+                Filter.ge(ColumnRef.of("Admission", ColumnRole.START_TIME), Literal.of(LocalDate.of(2026, 10, 1))),
+                Filter.lt(ColumnRef.of("Admission", ColumnRole.START_TIME), Literal.of(LocalDate.of(2026, 11, 1)))));
         assertThat(miss(DEV, "how many bills were discharged last month")).contains("discharged");
     }
 

@@ -103,7 +103,7 @@ class NameTokensTest {
             "ICUInDT             | icu in date",
             "KnifeStartDT        | knife start date",
             "ReportedDT          | reported date",
-            "BirthWtGms          | birth weight gms",
+            "BirthWtGms          | birth weight gram",
             "birth_weight_grams  | birth weight gram",
             "GestAgeWks          | gestation age week",
             "apgar_1min          | apgar 1 min",

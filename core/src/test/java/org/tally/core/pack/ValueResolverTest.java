@@ -222,4 +222,19 @@ class ValueResolverTest {
         assertThat(ValueText.key("10")).isNotEqualTo(ValueText.key("1.0"));
         assertThat(ValueText.key("?")).isEmpty();
     }
+
+    @Test
+    void aConditionMatchesTheCodesUnderItsPrefixesAndNothingThatMerelyContainsThem() {
+        List<ObservedValue> codes = observed("E11.9:30", "E119:4", "E11:2", "E10.9:8", "E111.0:1", "XE11.9:1",
+                "N18.9:20");
+        assertThat(matched(RESOLVER.resolve("type 2 diabetes", "Code", "Diagnosis", codes)))
+                .containsExactly("E11.9", "E119", "E11", "E111.0");
+        assertThat(matched(RESOLVER.resolve("diabetes", "Code", "Diagnosis", codes)))
+                .containsExactly("E11.9", "E119", "E11", "E10.9", "E111.0");
+        assertThat(matched(RESOLVER.resolve("CKD", "Code", "Diagnosis", codes))).containsExactly("N18.9");
+        // codes are read on a Code column only: a description column never matches a prefix
+        assertThat(RESOLVER.resolve("type 2 diabetes", "Description", "Diagnosis", codes))
+                .isInstanceOf(Resolution.NoMatch.class);
+        assertThat(RESOLVER.resolve("heart failure", "Code", "Diagnosis", codes)).isInstanceOf(Resolution.NoMatch.class);
+    }
 }

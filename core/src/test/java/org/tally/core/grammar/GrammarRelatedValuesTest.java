@@ -1,0 +1,112 @@
+package org.tally.core.grammar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.tally.core.grammar.GrammarTest.miss;
+import static org.tally.core.grammar.GrammarTest.parsed;
+import static org.tally.core.spec.ColumnRole.*;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.Filter;
+import org.tally.core.spec.Literal;
+import org.tally.core.spec.Measure;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.RelatedScope;
+import org.tally.core.spec.Shape;
+
+/**
+ * Conditions on records that refer to the subject: "patients diagnosed with X", "patients with X", "who have never
+ * been prescribed Y", "both X and Y", percentages whose counted condition is such a record, and relative clauses of
+ * a related concept. Each with a case that must miss.
+ */
+class GrammarRelatedValuesTest {
+
+    private static final Grammar G = Fixtures.grammar(vocabulary());
+
+    static FixtureVocabulary vocabulary() {
+        FixtureVocabulary v = new FixtureVocabulary();
+        v.col("Patient", PRIMARY_KEY, "patient id", null).col("Patient", GENDER, "sex", null, "Male", "Female");
+        v.col("Diagnosis", PRIMARY_KEY, "diag id", null).col("Diagnosis", EVENT_TIME, "diag dt", null)
+                .col("Diagnosis", CODE, "icd code", null, "E11.9", "I10", "I50.9", "N18.9", "J44.1")
+                .col("Diagnosis", PATIENT_REF, "patient id", null).ref("Diagnosis", "Patient");
+        v.col("Medication", PRIMARY_KEY, "drug id", null).col("Medication", NAME, "drug name", null, "Metformin");
+        v.col("Prescription", PRIMARY_KEY, "rx id", null).col("Prescription", EVENT_TIME, "rx dt", null)
+                .col("Prescription", PATIENT_REF, "patient id", null).ref("Prescription", "Patient")
+                .ref("Prescription", "Medication");
+        v.col("Allergy", PRIMARY_KEY, "allergy id", null).col("Allergy", NAME, "allergen", null, "Latex", "Penicillin")
+                .col("Allergy", CATEGORY, "reaction", null, "Rash", "Anaphylaxis")
+                .col("Allergy", SEVERITY, "severity", null, "MILD", "SEV")
+                .col("Allergy", PATIENT_REF, "patient id", null).ref("Allergy", "Patient");
+        return v;
+    }
+
+    private static final ColumnRef CODE_REF = ColumnRef.of("Diagnosis", CODE);
+
+    private static RelatedScope diagnosed(String code) {
+        return RelatedScope.exists("Diagnosis", Filter.eq(CODE_REF, Literal.of(code)));
+    }
+
+    @Test
+    void patientsWithAConditionHaveADiagnosisCodedForIt() {
+        QuerySpec s = parsed(G, "how many patients with chronic kidney disease are there by gender");
+        assertThat(s.shape()).isEqualTo(Shape.GROUPED);
+        assertThat(s.related()).containsExactly(diagnosed("N18.9"));
+        assertThat(miss(G, "how many patients with purple disease are there")).isNotBlank();
+    }
+
+    @Test
+    void aVerbOfARecordAboutTheSubjectIsAnExistsOverThatRecord() {
+        QuerySpec s = parsed(G, "is there any patient diagnosed with both heart failure and chronic kidney disease");
+        assertThat(s.shape()).isEqualTo(Shape.EXISTS);
+        assertThat(s.related()).containsExactlyInAnyOrder(diagnosed("I50.9"), diagnosed("N18.9"));
+        assertThat(miss(G, "is there any patient diagnosed with both heart failure")).contains("both");
+    }
+
+    @Test
+    void neverPrescribedReadsTheMedicationThroughThePrescription() {
+        QuerySpec s = parsed(G, "how many patients diagnosed with type 2 diabetes have never been prescribed metformin");
+        assertThat(s.related()).containsExactlyInAnyOrder(diagnosed("E11.9"), RelatedScope.notExists("Prescription",
+                Filter.eq(ColumnRef.of("Medication", NAME), Literal.of("Metformin"))));
+        assertThat(miss(G, "how many patients have never been prescribed unobtainium")).isNotBlank();
+    }
+
+    @Test
+    void theCountedConditionOfAPercentageMayBeARelatedRecord() {
+        QuerySpec s = parsed(G, "what percentage of patients diagnosed with hypertension have also been diagnosed with"
+                + " type 2 diabetes");
+        assertThat(s.related()).containsExactly(diagnosed("I10"));
+        Measure.Rate rate = (Measure.Rate) s.measures().get(0);
+        assertThat(rate.numerator()).isEmpty();
+        assertThat(rate.related()).containsExactly(diagnosed("E11.9"));
+        QuerySpec allergy = parsed(G, "what percentage of patients have an allergy");
+        assertThat(((Measure.Rate) allergy.measures().get(0)).related()).containsExactly(RelatedScope.exists("Allergy"));
+        assertThat(miss(G, "what percentage of patients diagnosed with hypertension")).contains("condition");
+    }
+
+    @Test
+    void aRelativeClauseAfterARelatedConceptIsItsOwnCondition() {
+        QuerySpec s = parsed(G, "do we have any patients with a latex allergy that caused anaphylaxis");
+        assertThat(s.related()).extracting(RelatedScope::concept).containsExactly("Allergy");
+        assertThat(s.related().get(0).filters()).containsExactlyInAnyOrder(
+                Filter.eq(ColumnRef.of("Allergy", CATEGORY), Literal.of("Anaphylaxis")),
+                Filter.eq(ColumnRef.of("Allergy", NAME), Literal.of("Latex")));
+        QuerySpec severe = parsed(G, "how many patients have a severe penicillin allergy");
+        assertThat(severe.related()).extracting(RelatedScope::concept).containsExactly("Allergy");
+        assertThat(severe.related().get(0).filters()).containsExactlyInAnyOrder(
+                Filter.eq(ColumnRef.of("Allergy", SEVERITY), Literal.of("SEV")),
+                Filter.eq(ColumnRef.of("Allergy", NAME), Literal.of("Penicillin")));
+        assertThat(miss(G, "do we have any patients with a latex allergy that caused fireworks")).isNotBlank();
+    }
+
+    @Test
+    void aConditionNamedWhereTwoRecordsHoldItAsks() {
+        FixtureVocabulary v = vocabulary();
+        v.col("Referral", PRIMARY_KEY, "ref id", null).col("Referral", CODE, "reason code", null, "N18.9")
+                .col("Referral", PATIENT_REF, "patient id", null).ref("Referral", "Patient");
+        Grammar g = Fixtures.grammar(v);
+        assertThat(g.parse("how many patients with ckd are there")).isInstanceOf(ParseOutcome.NeedsClarification.class);
+        assertThat(List.of(((ParseOutcome.NeedsClarification) g.parse("how many patients with ckd are there"))
+                .options().size())).containsExactly(2);
+    }
+}
