@@ -642,6 +642,7 @@ final class QuestionParser {
             if (word(k, "of")) {
                 k++;
             }
+            k += Math.max(match(k, "a"), match(k, "an")); // "the length of an emergency visit"
             Term term = term(k);
             if (term != null) {
                 subject = boundOne(term, "subject");
@@ -1542,6 +1543,10 @@ final class QuestionParser {
     private QuerySpec build() {
         if (subject == null) {
             throw new GrammarMiss("the question names nothing to count or list");
+        }
+        if (lead == Lead.LIST && rule.equals("list.show") && bucket != null && dimensions.isEmpty()) {
+            lead = Lead.COUNT; // "show admissions per month" asks for the monthly counts, not a list of rows
+            rule = "trend.show-per";
         }
         Shape shape;
         QuerySpec.Builder b;
