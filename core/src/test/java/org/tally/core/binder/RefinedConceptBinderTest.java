@@ -431,6 +431,10 @@ class RefinedConceptBinderTest {
         assertThat(ask("How many deaths last month had no ICU stay?")).isEqualTo(hand("SELECT COUNT(*)"
                 + " FROM admissions a WHERE a.discharge_disposition = 'died' AND " + october("a.discharged_at")
                 + " AND NOT EXISTS (SELECT 1 FROM icu_stays i WHERE i.admission_id = a.id)"));
+        // a kind reads with its base's words: an emergency visit's visit type is its encounter's
+        assertThat(ask("How many emergency visits were there by visit type last month?")).isEqualTo(hand(
+                "SELECT encounter_type, COUNT(*) FROM encounters WHERE encounter_type = 'emergency' AND "
+                        + october("started_at") + " GROUP BY encounter_type"));
         assertThat(ask("How many patients with an emergency visit are there?")).isEqualTo(hand("SELECT COUNT(*)"
                 + " FROM patients p WHERE EXISTS (SELECT 1 FROM encounters e WHERE e.patient_id = p.id"
                 + " AND e.encounter_type = 'emergency')"));
