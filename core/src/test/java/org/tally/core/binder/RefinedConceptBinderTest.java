@@ -336,6 +336,21 @@ class RefinedConceptBinderTest {
     }
 
     @Test
+    void aHopToTheBaseAndAHopToItsKindAreTwoJoinsNeverOne() throws SQLException {
+        // the kind's restriction must neither leak into the plain encounter nor be lost by reusing its join
+        BindResult.Bound b = bound(QuerySpec.builder("Triage", Shape.GROUPED).measure(Measure.count())
+                .dimension(Dimension.of(ColumnRef.of("Encounter", ColumnRole.DEPARTMENT_REF)))
+                .filter(Filter.ge(ColumnRef.of("EmergencyVisit", ColumnRole.START_TIME),
+                        Literal.of(LocalDate.of(2026, 10, 1)))).build());
+        assertThat(b.query().joins()).hasSize(3);
+        assertThat(run(b.query())).containsExactlyInAnyOrderElementsOf(hand("SELECT d.name, COUNT(*)"
+                + " FROM triage_assessments t JOIN encounters e ON e.id = t.encounter_id"
+                + " JOIN encounters ed ON ed.id = t.encounter_id AND ed.encounter_type = 'emergency'"
+                + " JOIN departments d ON d.id = e.department_id WHERE ed.started_at >= DATE '2026-10-01'"
+                + " GROUP BY d.name"));
+    }
+
+    @Test
     void aRefinedSubjectFollowsItsBasesForwardLinks() throws SQLException {
         BindResult.Bound b = bound(QuerySpec.builder("Mortality", Shape.GROUPED).measure(Measure.count())
                 .dimension(Dimension.of(ColumnRef.of("Ward", ColumnRole.NAME))).timeScope(inOctober(DEATH_TIME))
