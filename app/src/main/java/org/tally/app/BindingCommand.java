@@ -11,6 +11,8 @@ import org.tally.core.binding.Binding;
 import org.tally.core.binding.BindingJson;
 import org.tally.core.binding.BindingService;
 import org.tally.core.binding.ColumnBinding;
+import org.tally.core.binding.Refinement;
+import org.tally.core.binding.Restriction;
 import org.tally.core.binding.Scored;
 import org.tally.core.binding.SourceBindings;
 import org.tally.core.binding.TableBinding;
@@ -149,6 +151,26 @@ final class BindingCommand implements Callable<Integer> {
                 s.append("  ").append(t.table()).append(": ").append(String.join("; ", t.reasons())).append('\n');
                 if (explain) {
                     s.append("    candidates ").append(candidates(t.candidates())).append('\n');
+                }
+            }
+        }
+        if (!b.refinements().isEmpty()) {
+            s.append("\nKinds of another concept:\n");
+            for (Refinement r : b.refinements()) {
+                if (r.realised()) {
+                    s.append("  ").append(r.concept()).append(" → ").append(r.table()).append(" rows (")
+                            .append(r.baseConcept()).append(") where ").append(String.join(" and ", r.restrictions()
+                                    .stream().map(x -> x.column().column() + (x instanceof Restriction.ValueIn v
+                                            ? " in " + v.values() : " " + x.describe())).toList())).append('\n');
+                    if (explain) {
+                        r.reasons().forEach(why -> s.append("    because ").append(why).append('\n'));
+                    }
+                } else {
+                    s.append("  ").append(r.concept()).append(": not held as a kind of ").append(r.baseConcept())
+                            .append(explain ? "" : " (--explain says why)").append('\n');
+                    if (explain) {
+                        r.reasons().forEach(why -> s.append("    because ").append(why).append('\n'));
+                    }
                 }
             }
         }

@@ -66,7 +66,7 @@ class BindingCommandTest {
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.err()).contains("had no catalog; refreshed it");
         JsonNode json = new ObjectMapper().readTree(run.out());
-        assertThat(fields(json)).containsExactly("source", "catalogVersion", "tables", "unbound");
+        assertThat(fields(json)).containsExactly("source", "catalogVersion", "tables", "unbound", "refinements");
         JsonNode admissions = null;
         for (JsonNode t : json.get("tables")) {
             assertThat(fields(t)).containsExactly("table", "concept", "confidence", "reasons", "columns");
@@ -87,6 +87,20 @@ class BindingCommandTest {
         assertThat(admissions.get("columns").get(2).get("values").isNull()).isTrue();
         assertThat(json.get("unbound")).singleElement()
                 .satisfies(u -> assertThat(u.get("table").asText()).isEqualToIgnoringCase("etl_log"));
+        // no table holds deaths, and no column of the stays holds a death: Mortality is not held, and says why
+        JsonNode deaths = null;
+        for (JsonNode r : json.get("refinements")) {
+            assertThat(fields(r)).containsExactly("concept", "kindOf", "table", "realised", "condition", "reasons");
+            if (r.get("concept").asText().equals("Mortality")) {
+                deaths = r;
+            }
+        }
+        assertThat(deaths).isNotNull();
+        assertThat(deaths.get("kindOf").asText()).isEqualTo("Admission");
+        assertThat(deaths.get("realised").asBoolean()).isFalse();
+        assertThat(deaths.get("condition")).isEmpty();
+        assertThat(deaths.get("reasons").get(1).asText()).startsWith("no Status or Category or Type column of"
+                + " ADMISSIONS holds died (ADMISSION_TYPE: observed emergency, elective)");
 
         // the second run uses the stored catalog
         Run again = run("binding", "--source", source, "--json");
@@ -107,7 +121,27 @@ class BindingCommandTest {
         assertThat(text.code()).isZero();
         assertThat(text.out()).contains("Binding of " + source)
                 .containsPattern("ADMISSIONS → Admission 0\\.\\d\\d")
-                .contains("because").contains("candidates").contains("Not bound:");
+                .contains("because").contains("candidates").contains("Not bound:")
+                .contains("Kinds of another concept:\n  EmergencyVisit: not held as a kind of Encounter\n"
+                        + "    because no table is bound to EmergencyVisit nor to Encounter, whose rows could hold it");
+        assertThat(run("binding", "--source", source).out())
+                .contains("  Mortality: not held as a kind of Admission (--explain says why)");
+    }
+
+    @Test
+    void aConceptHeldAsAKindOfAnotherShowsItsResolvedCondition() throws Exception {
+        try (Connection c = DriverManager.getConnection(source); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE admissions ADD COLUMN discharge_status VARCHAR(10)");
+            s.execute("UPDATE admissions SET discharged_at = TIMESTAMP '2026-01-05 00:00:00',"
+                    + " discharge_status = CASE WHEN MOD(id, 9) = 0 THEN 'Expired' ELSE 'Home' END");
+        }
+        Run text = run("binding", "--source", source, "--explain");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("  Mortality → ADMISSIONS rows (Admission) where DISCHARGE_STATUS in [Expired]\n"
+                + "    because no table is bound to Mortality; held as the rows of Admission (ADMISSIONS) where"
+                + " DISCHARGE_STATUS (Status) is 'Expired' (value class died)\n"
+                + "    because time roles: EventTime = DISCHARGED_AT (Admission EndTime)\n"
+                + "    because not times of Mortality: ADMITTED_AT (Admission StartTime)\n");
     }
 
     @Test

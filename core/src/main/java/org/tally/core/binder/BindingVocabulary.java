@@ -11,6 +11,7 @@ import java.util.Set;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
+import org.tally.core.binding.Refinement;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.grammar.GrammarVocabulary;
 import org.tally.core.names.NameTokens;
@@ -20,7 +21,10 @@ import org.tally.core.spec.ColumnRole;
 /**
  * The grammar's view of one source, read from its {@link Binding}: only what {@link SpecBinder} resolves the same way.
  * A column whose role repeats on its table carries its full name tokens as hint, so a reference to it names exactly
- * that column; PII columns never expose values.
+ * that column; PII columns never expose values. A concept held as a kind of another ({@link Refinement}) is a concept
+ * like any other here, with the columns of its view; it has no table words of its own (those name its base), and it
+ * is never linked to a concept whose rows share its table (an emergency visit is not related to encounters: it is
+ * one).
  */
 public final class BindingVocabulary implements GrammarVocabulary {
 
@@ -32,7 +36,9 @@ public final class BindingVocabulary implements GrammarVocabulary {
     public BindingVocabulary(Binding binding, NameTokens names) {
         this.binding = Objects.requireNonNull(binding, "binding");
         this.names = Objects.requireNonNull(names, "names");
-        for (TableBinding t : binding.bound()) {
+        List<TableBinding> held = new ArrayList<>(binding.bound());
+        binding.refinements().stream().filter(Refinement::realised).forEach(r -> held.add(r.view()));
+        for (TableBinding t : held) {
             List<Column> cols = new ArrayList<>();
             for (ColumnBinding c : t.columns()) {
                 if (c.role() == ColumnRole.UNKNOWN) {
@@ -70,7 +76,7 @@ public final class BindingVocabulary implements GrammarVocabulary {
 
     @Override
     public List<Path> forward(String subject) {
-        Optional<TableBinding> from = binding.tableOf(subject);
+        Optional<TableBinding> from = binding.rowsOf(subject);
         if (from.isEmpty()) {
             return List.of();
         }
@@ -101,20 +107,23 @@ public final class BindingVocabulary implements GrammarVocabulary {
 
     @Override
     public boolean linked(String a, String b) {
-        Optional<TableBinding> ta = binding.tableOf(a);
-        Optional<TableBinding> tb = binding.tableOf(b);
+        Optional<TableBinding> ta = binding.rowsOf(a);
+        Optional<TableBinding> tb = binding.rowsOf(b);
         if (ta.isEmpty() || tb.isEmpty()) {
             return false;
         }
         String x = ta.get().table();
         String y = tb.get().table();
+        if (x.equals(y) && (binding.refinementOf(a).isPresent() || binding.refinementOf(b).isPresent())) {
+            return false; // one concept's rows are a kind of the other's: no link relates them, a filter would
+        }
         return binding.links().stream().anyMatch(l -> l.fromTable().equals(x) && l.toTable().equals(y)
                 || l.fromTable().equals(y) && l.toTable().equals(x));
     }
 
     @Override
     public List<String> tableWords(String concept) {
-        Optional<TableBinding> t = binding.tableOf(concept);
+        Optional<TableBinding> t = binding.tableOf(concept); // a refined concept's table words name its base
         if (t.isEmpty()) {
             return List.of();
         }

@@ -22,8 +22,16 @@ final class Explanations {
     private Explanations() {
     }
 
-    static String sentence(QuerySpec spec, Function<ColumnRef, String> words, String subjectPlural) {
-        StringBuilder s = new StringBuilder(lead(spec, words, subjectPlural));
+    /**
+     * @param plurals a concept id in words ("icu stays"), for related scopes
+     * @param kinds   what a refined concept's rows are ("encounters with encounter type emergency"), null for a
+     *                concept with a table of its own; said once, after the concept's first mention
+     */
+    static String sentence(QuerySpec spec, Function<ColumnRef, String> words, String subjectPlural,
+                           Function<String, String> plurals, Function<String, String> kinds) {
+        String kind = kinds.apply(spec.subject().trim());
+        StringBuilder s = new StringBuilder(lead(spec, words, subjectPlural,
+                kind == null ? subjectPlural : subjectPlural + " (" + kind + ")", plurals, kinds));
         List<String> conditions = new ArrayList<>();
         Map<String, LocalDate[]> ranges = new LinkedHashMap<>();
         for (Filter f : spec.filters()) {
@@ -40,7 +48,7 @@ final class Explanations {
             s.append(" with ").append(String.join(" and ", conditions));
         }
         for (RelatedScope r : spec.related()) {
-            s.append(related(r, words));
+            s.append(related(r, words, plurals, kinds));
         }
         for (Map.Entry<String, LocalDate[]> e : ranges.entrySet()) {
             LocalDate from = e.getValue()[0];
@@ -67,37 +75,43 @@ final class Explanations {
         return s.append('.').toString();
     }
 
-    private static String lead(QuerySpec spec, Function<ColumnRef, String> words, String plural) {
+    private static String lead(QuerySpec spec, Function<ColumnRef, String> words, String plural, String first,
+                               Function<String, String> plurals, Function<String, String> kinds) {
         switch (spec.shape()) {
             case EXISTS:
-                return "Looked for any " + plural;
+                return "Looked for any " + first;
             case LIST:
             case LOOKUP:
-                return "Listed " + plural;
+                return "Listed " + first;
             default:
                 break;
         }
         Measure m = spec.measures().get(0);
         if (m instanceof Measure.Count) {
-            return "Counted " + plural;
+            return "Counted " + first;
         }
         if (m instanceof Measure.Rate r) {
             List<String> parts = new ArrayList<>();
             r.numerator().forEach(f -> parts.add(condition(f, words)));
-            r.related().forEach(scope -> parts.add(related(scope, words).strip()));
-            return "Computed the percentage of " + plural + " with " + String.join(" and ", parts) + " among "
+            r.related().forEach(scope -> parts.add(related(scope, words, plurals, kinds).strip()));
+            return "Computed the percentage of " + first + " with " + String.join(" and ", parts) + " among "
                     + plural;
         }
         Measure.Aggregate a = (Measure.Aggregate) m;
         String of = a.of() instanceof ColumnRef ref ? words.apply(ref) : "the duration in "
                 + ((org.tally.core.spec.DurationRef) a.of()).unit().jsonName();
-        return "Computed the " + a.function().jsonName() + " of " + of + " over " + plural;
+        return "Computed the " + a.function().jsonName() + " of " + of + " over " + first;
     }
 
-    /** " that have Diagnosis with diagnosis code E11.9". */
-    private static String related(RelatedScope r, Function<ColumnRef, String> words) {
+    /** " that have diagnoses with diagnosis code E11.9", a refined concept followed by what its rows are. */
+    private static String related(RelatedScope r, Function<ColumnRef, String> words, Function<String, String> plurals,
+                                  Function<String, String> kinds) {
         StringBuilder s = new StringBuilder(r.quantifier() == org.tally.core.spec.Quantifier.EXISTS ? " that have "
-                : " that have no ").append(r.concept().trim());
+                : " that have no ").append(plurals.apply(r.concept().trim()));
+        String relatedKind = kinds.apply(r.concept().trim());
+        if (relatedKind != null) {
+            s.append(" (").append(relatedKind).append(')');
+        }
         for (Filter f : r.filters()) {
             s.append(" with ").append(condition(f, words));
         }

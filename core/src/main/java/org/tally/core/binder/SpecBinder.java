@@ -16,6 +16,8 @@ import java.util.Set;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
+import org.tally.core.binding.Refinement;
+import org.tally.core.binding.Restriction;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.TypeClass;
 import org.tally.core.catalog.ValueCount;
@@ -55,6 +57,12 @@ import org.tally.core.sql.ValueExpr;
  * become the one column with that role (and name hint), forward references become many-to-one joins, related scopes
  * become EXISTS / NOT EXISTS over one foreign-key hop. Anything that does not resolve to exactly one column or path
  * fails typed ({@link BindFailure}); nothing is guessed.
+ *
+ * <p>A concept held as a kind of another ({@link Refinement}: emergency visits are the encounters of emergency type)
+ * is read from its base table through the refinement's view, and its restrictions are AND-ed into every use: the
+ * subject's WHERE, a related scope's EXISTS, a forward hop's join. A condition of the question on a restriction's
+ * column must agree with it (a contradiction is unsatisfiable), and a rate's numerator may not test it (the share
+ * would be decided by what the rows are).
  */
 public final class SpecBinder {
 
@@ -111,18 +119,25 @@ public final class SpecBinder {
         final Map<String, String> joinAliases = new LinkedHashMap<>();
         final List<Object[]> joins = new ArrayList<>();
         final Set<String> tables = new LinkedHashSet<>();
+        /** Query aliases whose rows are a refined concept's: filters on them must agree with its restrictions. */
+        final Map<String, Refinement> refinedAt = new LinkedHashMap<>();
         int next = 1;
 
         Build(QuerySpec spec) {
             this.spec = spec;
-            this.subject = binding.tableOf(spec.subject())
+            this.subject = rowsOf(spec.subject())
                     .orElseThrow(() -> fail(new BindFailure.NoSubject("no table of this source is bound to "
                             + spec.subject().trim())));
             tables.add(subject.table());
+            refinementOf(subject).ifPresent(r -> refinedAt.put(subjectAlias, r));
         }
 
         BindResult run() {
             List<Predicate> where = new ArrayList<>();
+            Refinement kind = refinedAt.get(subjectAlias);
+            if (kind != null) {
+                where.add(restrict(kind, subjectAlias));
+            }
             for (Filter f : spec.filters()) {
                 where.add(filter(f, subjectAlias, subject));
             }
@@ -152,8 +167,8 @@ public final class SpecBinder {
             } else {
                 query = aggregate(where);
             }
-            return new BindResult.Bound(query, Explanations.sentence(spec, SpecBinder.this::words, conceptPlural(subject)),
-                    List.copyOf(tables), probe);
+            return new BindResult.Bound(query, Explanations.sentence(spec, SpecBinder.this::words, conceptPlural(subject),
+                    SpecBinder.this::conceptPluralOf, SpecBinder.this::kindWords), List.copyOf(tables), probe);
         }
 
         // ---------------------------------------------------------------- shapes
@@ -395,6 +410,7 @@ public final class SpecBinder {
          * filter (always 0 or 100): the question was read wrongly, so it is refused.
          */
         void checkRateNotDecided() {
+            Refinement kind = refinedAt.get(subjectAlias);
             for (Measure m : spec.measures()) {
                 if (!(m instanceof Measure.Rate)) {
                     continue;
@@ -406,6 +422,15 @@ public final class SpecBinder {
                     }
                 }
                 for (Filter n : ((Measure.Rate) m).numerator()) {
+                    if (kind != null && n.target() instanceof ColumnRef) {
+                        Col c = column((ColumnRef) n.target());
+                        Restriction fixed = restrictionOn(kind, c);
+                        if (fixed != null && c.expr().alias().equals(subjectAlias)) {
+                            throw fail(new BindFailure.UnsatisfiableFilter("the share " + n.describe()
+                                    + " is decided by what " + conceptPlural(subject) + " are: "
+                                    + kind.describe(basePlural(kind))));
+                        }
+                    }
                     for (Filter d : spec.filters()) {
                         if (n.target().equals(d.target()) && (equality(d) || d instanceof Filter.IsTrue
                                 || d instanceof Filter.IsFalse || d instanceof Filter.In)) {
@@ -431,6 +456,10 @@ public final class SpecBinder {
 
         /** A filter on an already resolved column. */
         Predicate columnFilter(Filter f, Col c) {
+            Refinement kind = refinedAt.get(c.expr().alias());
+            if (kind != null) {
+                agreeWithKind(f, c, kind);
+            }
             if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
                 return flag(c, f instanceof Filter.IsTrue);
             }
@@ -608,8 +637,16 @@ public final class SpecBinder {
         // ---------------------------------------------------------------- related scopes
 
         Predicate related(RelatedScope r) {
-            TableBinding other = binding.tableOf(r.concept()).orElseThrow(() -> fail(new BindFailure.NoSubject(
+            TableBinding other = rowsOf(r.concept()).orElseThrow(() -> fail(new BindFailure.NoSubject(
                     "no table of this source is bound to " + r.concept().trim())));
+            Optional<Refinement> otherKind = refinementOf(other);
+            if (other.table().equals(subject.table()) && (otherKind.isPresent() || refinedAt.containsKey(subjectAlias))) {
+                Refinement k = otherKind.orElseGet(() -> refinedAt.get(subjectAlias));
+                throw fail(new BindFailure.OutOfScope(k.concept() + " rows are " + k.baseConcept() + " rows ("
+                        + k.describe(basePlural(k)) + "), so " + k.concept() + " cannot be a related scope of "
+                        + (k.concept().equals(subject.concept()) ? other.concept() : subject.concept())
+                        + "; ask about " + conceptPluralOf(k.concept()) + " directly"));
+            }
             List<Link> back = new ArrayList<>();
             for (Link l : binding.links()) {
                 if (l.fromTable().equals(other.table()) && l.toTable().equals(subject.table())
@@ -633,6 +670,10 @@ public final class SpecBinder {
                     : Sql.eq(Sql.col(alias, link.toColumn()), Sql.col(subjectAlias, link.fromColumn()));
             List<Predicate> where = new ArrayList<>();
             where.add(on);
+            if (otherKind.isPresent()) {
+                refinedAt.put(alias, otherKind.get());
+                where.add(restrict(otherKind.get(), alias));
+            }
             List<org.tally.core.sql.Join> inner = new ArrayList<>();
             Map<String, String> innerAliases = new LinkedHashMap<>();
             for (Filter f : r.filters()) {
@@ -737,11 +778,15 @@ public final class SpecBinder {
             String alias = subjectAlias;
             String pathKey = "";
             for (String hop : hops) {
-                TableBinding target = binding.tableOf(hop).orElseThrow(() -> fail(new BindFailure.NoSubject(
+                TableBinding target = rowsOf(hop).orElseThrow(() -> fail(new BindFailure.NoSubject(
                         "no table of this source is bound to " + hop)));
                 Link link = oneLink(at, target);
-                pathKey += "/" + link;
+                Optional<Refinement> kind = refinementOf(target);
+                pathKey += "/" + link + kind.map(k -> "#" + k.concept()).orElse("");
                 alias = join(pathKey, alias, link, target);
+                if (kind.isPresent()) {
+                    refinedAt.put(alias, kind.get());
+                }
                 at = target;
             }
             ColumnBinding c = pick(at, ref);
@@ -778,6 +823,10 @@ public final class SpecBinder {
             joinAliases.put(key, alias);
             tables.add(target.table());
             Predicate on = Sql.eq(Sql.col(alias, link.toColumn()), Sql.col(fromAlias, link.fromColumn()));
+            Optional<Refinement> kind = refinementOf(target);
+            if (kind.isPresent()) {
+                on = Sql.and(on, restrict(kind.get(), alias)); // only rows of that kind are reached
+            }
             joins.add(new Object[] {Sql.table(target.table(), alias), on});
             return alias;
         }
@@ -825,6 +874,156 @@ public final class SpecBinder {
     }
 
     // -------------------------------------------------------------------- shared helpers
+
+    /** The rows of a concept: its own table, else the view of its realised refinement. */
+    private Optional<TableBinding> rowsOf(String concept) {
+        return binding.rowsOf(concept);
+    }
+
+    /** The refinement {@code t} is the view of; empty for a table bound to its concept itself. */
+    private Optional<Refinement> refinementOf(TableBinding t) {
+        return binding.tableOf(t.concept()).isPresent() ? Optional.empty() : binding.refinementOf(t.concept());
+    }
+
+    /** The refinement's restrictions on the rows at {@code alias}, AND-ed. */
+    private Predicate restrict(Refinement kind, String alias) {
+        List<Predicate> all = new ArrayList<>();
+        for (Restriction x : kind.restrictions()) {
+            ValueExpr col = Sql.col(alias, x.column().column());
+            if (x instanceof Restriction.ValueIn v) {
+                List<SqlValue> values = new ArrayList<>();
+                for (String value : v.values()) {
+                    values.add(observedValue(kind, x.column(), value));
+                }
+                all.add(values.size() == 1 ? Sql.eq(col, Sql.param(values.get(0)))
+                        : Sql.in(col, values.toArray(new SqlValue[0])));
+            } else if (x instanceof Restriction.IsNull) {
+                all.add(Sql.isNull(col));
+            } else if (x instanceof Restriction.NotNull) {
+                all.add(Sql.isNotNull(col));
+            } else {
+                Restriction.Compare cmp = (Restriction.Compare) x;
+                all.add(Sql.compare(col, op(org.tally.core.spec.CompareOp.fromJson(cmp.op().name())),
+                        Sql.param(SqlValue.of(cmp.value()))));
+            }
+        }
+        return Sql.and(all);
+    }
+
+    /** An observed value as the column's type holds it. */
+    private static SqlValue observedValue(Refinement kind, ColumnBinding c, String value) {
+        switch (c.typeClass()) {
+            case TEXT:
+                return SqlValue.of(value);
+            case NUMERIC:
+                try {
+                    return SqlValue.of(new BigDecimal(value.trim()));
+                } catch (NumberFormatException e) {
+                    break;
+                }
+            case BOOLEAN:
+                String key = value.trim().toLowerCase(Locale.ROOT);
+                if (TRUE_SPELLINGS.contains(key) || FALSE_SPELLINGS.contains(key)) {
+                    return SqlValue.of(TRUE_SPELLINGS.contains(key));
+                }
+                break;
+            default:
+                break;
+        }
+        throw fail(new BindFailure.OutOfScope("what makes a row a " + kind.concept() + " (" + c.column()
+                + " = '" + value + "') cannot be written for a " + c.typeClass() + " column"));
+    }
+
+    /** The restriction of {@code kind} on the column {@code c} resolved to, or null. */
+    private static Restriction restrictionOn(Refinement kind, Col c) {
+        if (!c.table().table().equals(kind.table())) {
+            return null;
+        }
+        for (Restriction x : kind.restrictions()) {
+            if (x.column().column().equals(c.column().column())) {
+                return x;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A question's condition on the column that makes a row a {@code kind}: it must select rows of that kind, or no
+     * row can satisfy both (an emergency visit of outpatient type). Conditions that agree are kept, AND-ed.
+     */
+    private void agreeWithKind(Filter f, Col c, Refinement kind) {
+        Restriction x = restrictionOn(kind, c);
+        if (x == null) {
+            return;
+        }
+        String what = conceptPluralOf(kind.concept()) + " are " + kind.describe(basePlural(kind));
+        boolean agrees;
+        if (x instanceof Restriction.IsNull) {
+            agrees = f instanceof Filter.IsNull;
+        } else if (x instanceof Restriction.NotNull || x instanceof Restriction.Compare) {
+            agrees = !(f instanceof Filter.IsNull);
+        } else {
+            List<String> kindValues = ((Restriction.ValueIn) x).values();
+            if (f instanceof Filter.IsNotNull) {
+                agrees = true;
+            } else if (f instanceof Filter.IsNull) {
+                agrees = false;
+            } else if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
+                Set<String> spellings = f instanceof Filter.IsTrue ? TRUE_SPELLINGS : FALSE_SPELLINGS;
+                agrees = kindValues.stream().anyMatch(v -> spellings.contains(v.trim().toLowerCase(Locale.ROOT)));
+            } else if (f instanceof Filter.Compare cmp && cmp.op() == org.tally.core.spec.CompareOp.EQ) {
+                agrees = kindValues.stream().anyMatch(v -> sameValue(v, cmp.value()));
+            } else if (f instanceof Filter.Compare cmp && cmp.op() == org.tally.core.spec.CompareOp.NE) {
+                agrees = kindValues.stream().anyMatch(v -> !sameValue(v, cmp.value()));
+            } else if (f instanceof Filter.In in) {
+                agrees = kindValues.stream().anyMatch(v -> in.values().stream().anyMatch(l -> sameValue(v, l)));
+            } else {
+                throw fail(new BindFailure.OutOfScope(f.describe() + " compares the " + words(c.column())
+                        + " that makes a row one of the " + what));
+            }
+        }
+        if (!agrees) {
+            throw fail(new BindFailure.UnsatisfiableFilter("no " + conceptSingularOf(kind.concept()) + " has "
+                    + f.describe() + ": " + what));
+        }
+    }
+
+    private static boolean sameValue(String observed, Literal l) {
+        if (l instanceof Literal.StringValue sv) {
+            return observed.equals(sv.value());
+        }
+        if (l instanceof Literal.NumberValue nv) {
+            try {
+                return new BigDecimal(observed.trim()).compareTo(nv.value()) == 0;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        if (l instanceof Literal.BooleanValue bv) {
+            String key = observed.trim().toLowerCase(Locale.ROOT);
+            return (bv.value() ? TRUE_SPELLINGS : FALSE_SPELLINGS).contains(key);
+        }
+        return false;
+    }
+
+    /** What a refined concept's rows are, in words ("encounters with encounter type emergency"); null otherwise. */
+    String kindWords(String concept) {
+        return binding.refinementOf(concept).map(k -> k.describe(basePlural(k))).orElse(null);
+    }
+
+    private String basePlural(Refinement kind) {
+        return conceptPluralOf(kind.baseConcept());
+    }
+
+    /** A concept id in words, its case as written or not ("icustay" → "icu stays"). */
+    String conceptPluralOf(String concept) {
+        return pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(concept.trim())).findFirst()
+                .map(Concept::plural).orElse(concept).toLowerCase(Locale.ROOT);
+    }
+
+    private String conceptSingularOf(String concept) {
+        return pack.concept(concept).map(Concept::singular).orElse(concept).toLowerCase(Locale.ROOT);
+    }
 
     /** The one column of {@code table} with the reference's role and hint; several fitting is ambiguous. */
     private ColumnBinding pick(TableBinding table, ColumnRef ref) {
@@ -909,7 +1108,7 @@ public final class SpecBinder {
     /** The words for a column reference in an explanation. */
     String words(ColumnRef ref) {
         try {
-            Optional<TableBinding> t = binding.tableOf(ref.concept());
+            Optional<TableBinding> t = rowsOf(ref.concept());
             if (t.isPresent()) {
                 ColumnBinding c = pick(t.get(), ref);
                 boolean naming = c.role() == ColumnRole.NAME || c.role() == ColumnRole.FULL_NAME;

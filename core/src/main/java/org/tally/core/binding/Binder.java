@@ -35,7 +35,7 @@ import org.tally.core.spec.ColumnRole;
  * and patterns, column vocabulary, required roles, FK shape) → unbound below {@link #MIN_CONFIDENCE} or within
  * {@link #TIE_MARGIN} of the runner-up → one table per concept → links named by concept words (a surgeon is a
  * provider) → final column roles with the concepts known (one EventTime per table, start/end pairs, display column,
- * PII, values) → patient paths.
+ * PII, values) → patient paths → concepts held as a kind of another ({@link Refinements}).
  */
 public final class Binder {
 
@@ -134,7 +134,8 @@ public final class Binder {
         for (Facts f : facts.values()) {
             tables.add(tableBinding(f, overrides, graph, patientTable));
         }
-        return new Binding(catalog.source(), catalog.versionId(), tables, graph, notes);
+        return new Binding(catalog.source(), catalog.versionId(), tables, graph,
+                new Refinements(pack).resolve(tables), notes);
     }
 
     // ---- links ---------------------------------------------------------------------------------------------------

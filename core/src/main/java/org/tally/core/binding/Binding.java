@@ -19,10 +19,11 @@ import org.tally.core.spec.ColumnRole;
  * @param catalogVersion the catalog version bound
  * @param tables         every table of the catalog, in catalog order (bound, unbound and ignored)
  * @param links          the foreign-key graph: declared links plus inferred ones
+ * @param refinements    every concept the pack holds as a kind of another, realised here or not (with why)
  * @param notes          problems met while binding that did not stop it (e.g. a rejected override file)
  */
 public record Binding(String source, String catalogVersion, List<TableBinding> tables, List<Link> links,
-                      List<String> notes) {
+                      List<Refinement> refinements, List<String> notes) {
 
     /** Longest FK chain followed to reach a related table or the patient. */
     public static final int MAX_HOPS = 3;
@@ -32,6 +33,7 @@ public record Binding(String source, String catalogVersion, List<TableBinding> t
         Objects.requireNonNull(catalogVersion, "catalogVersion");
         tables = List.copyOf(tables);
         links = List.copyOf(links);
+        refinements = List.copyOf(refinements);
         notes = List.copyOf(notes);
     }
 
@@ -48,6 +50,25 @@ public record Binding(String source, String catalogVersion, List<TableBinding> t
             }
         }
         return tables.stream().filter(t -> t.table().equalsIgnoreCase(name)).findFirst();
+    }
+
+    /**
+     * How {@code concept} is held when no table of its own is bound: as a refinement of its base concept's rows;
+     * empty when it has its own table or the refinement is not realised on this source.
+     */
+    public Optional<Refinement> refinementOf(String concept) {
+        String id = concept.trim();
+        return refinements.stream().filter(r -> r.realised() && r.concept().equalsIgnoreCase(id)).findFirst();
+    }
+
+    /**
+     * The rows of {@code concept} as callers that apply refinements read them: its own table, else the view of its
+     * realised refinement (the base table's columns under the concept's roles; the restrictions still have to be
+     * applied, see {@link #refinementOf}). Empty when the concept is not held at all.
+     */
+    public Optional<TableBinding> rowsOf(String concept) {
+        Optional<TableBinding> own = tableOf(concept);
+        return own.isPresent() ? own : refinementOf(concept).map(Refinement::view);
     }
 
     public List<TableBinding> bound() {

@@ -11,6 +11,8 @@ import org.tally.core.catalog.ValueCount;
  * "confidence", "reasons", "columns": [{"column", "type", "role", "confidence", "pii", "values"}]}], "unbound"}}.
  * With {@code explain}, each table adds {@code "candidates"} (concepts and scores) and each column its role
  * {@code "candidates"}; unbound tables are objects {@code {"table", "reasons"}} (plus candidates when explaining).
+ * {@code "refinements"} lists the concepts held as a kind of another: {@code {"concept", "kindOf", "table",
+ * "realised", "condition": [{"column", "role", "values"?, "test"}], "reasons"}}.
  */
 public final class BindingJson {
 
@@ -58,6 +60,30 @@ public final class BindingJson {
         }
         m.put("tables", tables);
         m.put("unbound", unbound);
+        List<Object> refinements = new ArrayList<>();
+        for (Refinement r : binding.refinements()) {
+            Map<String, Object> rm = new LinkedHashMap<>();
+            rm.put("concept", r.concept());
+            rm.put("kindOf", r.baseConcept());
+            rm.put("table", r.table());
+            rm.put("realised", r.realised());
+            List<Object> condition = new ArrayList<>();
+            for (Restriction x : r.restrictions()) {
+                Map<String, Object> xm = new LinkedHashMap<>();
+                xm.put("column", x.column().column());
+                xm.put("role", x.column().role().jsonName());
+                if (x instanceof Restriction.ValueIn v) {
+                    xm.put("values", v.values());
+                    xm.put("classes", v.classes());
+                }
+                xm.put("test", x.describe());
+                condition.add(xm);
+            }
+            rm.put("condition", condition);
+            rm.put("reasons", r.reasons());
+            refinements.add(rm);
+        }
+        m.put("refinements", refinements);
         return m;
     }
 

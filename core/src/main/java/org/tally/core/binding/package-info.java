@@ -10,6 +10,10 @@
  *   <li>{@link org.tally.core.binding.ColumnBinding}: role ({@link org.tally.core.spec.ColumnRole}), confidence,
  *       reasons, runner-up roles, name tokens (for name hints), PII mark, observed values with counts (null for PII and
  *       for columns not counted exactly), the key it references, administrator aliases.</li>
+ *   <li>{@link org.tally.core.binding.Refinement}: a concept the pack holds as a kind of another
+ *       ({@link org.tally.core.pack.KindOf}), realised on this source or not (with why): its base table, the resolved
+ *       condition ({@link org.tally.core.binding.Restriction}s on physical columns with observed values) and a view of
+ *       the base table's columns under the concept's own time roles. The view is never one of the binding's tables.</li>
  * </ul>
  *
  * <h2>Look-ups for the grammar and the spec binder</h2>
@@ -18,7 +22,8 @@
  * / Ambiguous(candidates) — several fitting columns are never resolved to the first; {@code ColumnBinding.values()}
  * and {@code aliases()} for enum vocabulary; {@code linksFrom/linksTo(table)}, {@code paths(from, to, maxHops)} (every
  * shortest forward chain) and {@code patientPath(concept)} (≤ {@link org.tally.core.binding.Binding#MAX_HOPS} links,
- * only when unique).
+ * only when unique). {@code tableOf} finds a concept's own table only; {@code refinementOf(concept)} and
+ * {@code rowsOf(concept)} (own table, else the refinement's view) are for callers that apply the restrictions too.
  *
  * <h2>How it decides</h2>
  * {@link org.tally.core.binding.Binder} scores each table against each concept: 0.5 × name (a two-word pattern 1.0, a
@@ -28,7 +33,10 @@
  * {@link org.tally.core.binding.Binder#TIE_MARGIN} of the runner-up a table stays unbound; two tables claiming one
  * concept keep it only when one is clearly better. Column roles follow override → key metadata → name tokens with
  * type class → profile; then one EventTime per table (bookkeeping times such as "booked" or "created" give way),
- * start/end pairs, PII and the display column.
+ * start/end pairs, PII and the display column. Last, each concept declared as a kind of another is realised on its
+ * base table when no table binds to it and every column condition of its {@code where} finds exactly one column (a
+ * value class: one column whose observed values hold it); several candidates, none, or a view lacking the concept's
+ * required roles leave it unrealised with the reason.
  *
  * <h2>Storage: rebuilt, not stored</h2>
  * A binding is a pure function of the active catalog, the pack and the override file and takes milliseconds (≈ 0.15 s

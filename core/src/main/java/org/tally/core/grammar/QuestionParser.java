@@ -1040,6 +1040,7 @@ final class QuestionParser {
             if (word(k, "of")) {
                 k++;
             }
+            k += Math.max(match(k, "a"), match(k, "an")); // "the length of an emergency visit"
             Term term = term(k);
             if (term != null) {
                 subject = boundOne(term, "subject");

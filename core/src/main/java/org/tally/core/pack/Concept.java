@@ -16,6 +16,8 @@ import java.util.List;
  * @param serviceLines  the service lines owning this concept
  * @param shared        readable from every service line (Patient, Encounter, Provider, Department)
  * @param roleHints     which question phrases name which of this concept's columns
+ * @param kindOf        how the concept is held where no table binds to it: as rows of another concept's table that
+ *                      satisfy a condition; null when it is only ever a table of its own
  */
 public record Concept(
         String id,
@@ -29,7 +31,8 @@ public record Concept(
         String description,
         List<String> serviceLines,
         boolean shared,
-        List<RoleHint> roleHints) {
+        List<RoleHint> roleHints,
+        KindOf kindOf) {
 
     public Concept {
         id = Lists.text(id);

@@ -28,6 +28,20 @@ public final class DomainPack {
     DomainPack(PackDocument doc) {
         this.doc = doc;
         doc.concepts().forEach(c -> concepts.put(c.id(), c));
+        // a kind of another concept is one of those too: what names the base's kinds and labels names its own. Times and
+        // measures are not inherited: the grammar chooses the concept that owns such words, and the base must stay
+        // the only owner of "admitted" or "length of stay"
+        for (Concept c : doc.concepts()) {
+            Concept base = c.kindOf() == null ? null : concepts.get(c.kindOf().concept());
+            if (base != null) {
+                List<RoleHint> hints = new ArrayList<>(c.roleHints());
+                base.roleHints().stream().filter(DomainPack::descriptive).filter(h -> !hints.contains(h))
+                        .forEach(hints::add);
+                concepts.put(c.id(), new Concept(c.id(), c.singular(), c.plural(), c.synonyms(), c.nameTokens(),
+                        c.namePatterns(), c.columnTokens(), c.requiredRoles(), c.description(), c.serviceLines(),
+                        c.shared(), hints, c.kindOf()));
+            }
+        }
         doc.serviceLines().forEach(s -> serviceLines.put(s.id(), s));
         doc.predicates().forEach(p -> {
             predicates.put(p.id(), p);
@@ -46,6 +60,11 @@ public final class DomainPack {
         this.valueResolver = new ValueResolver(doc.valueClasses());
     }
 
+    private static boolean descriptive(RoleHint hint) {
+        return hint.roles().stream().map(org.tally.core.spec.ColumnRole::fromJson)
+                .noneMatch(r -> r.isTemporal() || r.isNumeric());
+    }
+
     /** The pack's name ({@code hospital}). */
     public String name() {
         return doc.pack();
@@ -59,6 +78,10 @@ public final class DomainPack {
         return doc.description();
     }
 
+    /**
+     * Every concept; one held as a kind of another lists its own role hints, then those of its base concept that name
+     * neither a time nor a measure.
+     */
     public List<Concept> concepts() {
         return List.copyOf(concepts.values());
     }

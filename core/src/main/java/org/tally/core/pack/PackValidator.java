@@ -68,7 +68,99 @@ final class PackValidator {
         ambiguousTerms();
         homographs();
         predicates();
+        kinds();
         serviceLinePhrases();
+    }
+
+    /** Conditions a refinement may use: what one row is, decided on that row's own columns. */
+    private static final Set<Class<?>> ROW_CONDITIONS = Set.of(Condition.InClass.class, Condition.IsNull.class,
+            Condition.NotNull.class, Condition.Compare.class, Condition.All.class);
+
+    /** A concept held as a kind of another: base, condition and time roles must make sense before any binding. */
+    private void kinds() {
+        Map<String, Concept> byId = new HashMap<>();
+        doc.concepts().forEach(c -> byId.putIfAbsent(c.id(), c));
+        for (Concept c : doc.concepts()) {
+            KindOf kind = c.kindOf();
+            if (kind == null) {
+                continue;
+            }
+            String entry = "concept '" + c.id() + "'";
+            Concept base = byId.get(kind.concept());
+            if (kind.concept().isBlank()) {
+                problem(entry, "kindOf.concept is missing; name the concept whose rows hold " + c.id());
+            } else if (base == null) {
+                problem(entry, "kindOf.concept '" + kind.concept() + "' is not a concept of this pack");
+            } else if (base.id().equals(c.id())) {
+                problem(entry, "kindOf.concept names the concept itself; name the concept whose rows hold it");
+            } else if (base.kindOf() != null) {
+                problem(entry, "kindOf.concept '" + base.id() + "' is itself a kind of '" + base.kindOf().concept()
+                        + "'; refine '" + base.kindOf().concept() + "' directly with both conditions");
+            }
+            if (kind.where() == null) {
+                problem(entry, "kindOf.where is missing; give the condition each " + kind.concept()
+                        + " row must satisfy");
+            } else {
+                Condition.walk(kind.where(), node -> {
+                    if (!ROW_CONDITIONS.contains(node.getClass())) {
+                        problem(entry, "kindOf.where uses '" + kindName(node) + "'; what a row is must be decided on"
+                                + " its own columns with inClass, isNull, notNull, compare or all");
+                    }
+                });
+                if (base != null) {
+                    checkCondition(entry, "kindOf.where", base.id(), kind.where());
+                }
+            }
+            kindTimeRoles(entry, c, kind);
+        }
+    }
+
+    private void kindTimeRoles(String entry, Concept c, KindOf kind) {
+        if (kind.timeRoles().isEmpty()) {
+            problem(entry, "kindOf.timeRoles is empty; map each time role of " + c.id() + " to the " + kind.concept()
+                    + " role it is, e.g. {\"EventTime\": \"EndTime\"}");
+            return;
+        }
+        Map<String, String> usedBy = new HashMap<>();
+        kind.timeRoles().forEach((own, baseRole) -> {
+            String field = "kindOf.timeRoles['" + own + "']";
+            if (!temporal(own)) {
+                problem(entry, field + ": '" + own + "' is not a time role; use one of " + TIME_ROLES);
+            }
+            if (!temporal(baseRole)) {
+                problem(entry, field + " = '" + baseRole + "' is not a time role; use one of " + TIME_ROLES);
+            }
+            String other = usedBy.putIfAbsent(baseRole, own);
+            if (other != null) {
+                problem(entry, field + " maps to " + baseRole + " like '" + other + "' does; a base time can be only"
+                        + " one time of " + c.id());
+            }
+        });
+        for (int i = 0; i < c.requiredRoles().size(); i++) {
+            List<String> anyOf = c.requiredRoles().get(i).anyOf();
+            boolean timeOnly = !anyOf.isEmpty() && anyOf.stream().allMatch(PackValidator::temporal);
+            if (timeOnly && anyOf.stream().noneMatch(kind.timeRoles()::containsKey)) {
+                problem(entry, "requiredRoles[" + i + "] " + anyOf + " is none of kindOf.timeRoles "
+                        + kind.timeRoles().keySet() + "; no " + kind.concept() + " row could carry it");
+            }
+        }
+    }
+
+    private static final List<String> TIME_ROLES = RoleNames.ORDERED.stream().filter(PackValidator::temporal).toList();
+
+    private static boolean temporal(String role) {
+        return RoleNames.isKnown(role) && org.tally.core.spec.ColumnRole.fromJson(role).isTemporal();
+    }
+
+    private static String kindName(Condition c) {
+        com.fasterxml.jackson.annotation.JsonSubTypes types =
+                Condition.class.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class);
+        for (com.fasterxml.jackson.annotation.JsonSubTypes.Type t : types.value()) {
+            if (t.value() == c.getClass()) {
+                return t.name();
+            }
+        }
+        return c.getClass().getSimpleName();
     }
 
     /** "Switch to maternity" must not read as a concept or a predicate, nor the other way round. */

@@ -16,7 +16,10 @@
  *                  "description": "…", "serviceLines": ["Maternity"], "shared": false,
  *                  "roleHints": [ {"phrases": ["mode of delivery", …], "roles": ["Category","Type"],
  *                                  "nameHints": [["method"], ["mode"], ["delivery","type"]],
- *                                  "valueClasses": ["caesarean", …]} ]} ],
+ *                                  "valueClasses": ["caesarean", …]} ],
+ *                  "kindOf": {"concept": "Encounter",
+ *                             "where": {"kind": "inClass", "roles": ["Type","Category"], "classes": ["emergency"]},
+ *                             "timeRoles": {"StartTime": "StartTime", "EndTime": "EndTime"}} } ],
  *   "ambiguousTokens": [ {"token": "obs", "concepts": ["VitalSign","Delivery"], "why": "…"} ],
  *   "valueClasses": [ {"id": "no_show", "group": "attendance", "roles": ["Status","Category"],
  *                      "concepts": ["Appointment", …], "phrases": ["no-show", "did not attend", …],
@@ -40,5 +43,12 @@
  * {@code compare} (op gt|ge|lt|le|eq|ne, numeric value), {@code timeVsNow} (direction before|after, offsetDays),
  * {@code exists} (concept, link references|samePatient, optional where and window {fromRole,toRole,minDays,maxDays}),
  * {@code all}, {@code any}, {@code not}.
+ *
+ * <p>{@code kindOf} (optional, {@link org.tally.core.pack.KindOf}) says how a concept is held where no table binds to
+ * it: as the rows of another concept's table satisfying {@code where} (only row conditions: inClass, isNull, notNull,
+ * compare, all), with {@code timeRoles} mapping each of its time roles to the base role it is ({@code {"EventTime":
+ * "EndTime"}}: a death happens at the stay's end). The base must not itself be a kind of another; a time role the
+ * concept requires must be mapped. The binding realises it only when every column condition finds exactly one column
+ * of the base table ({@link org.tally.core.binding.Refinement}).
  */
 package org.tally.core.pack;

@@ -252,6 +252,89 @@ class BrokenPackTest {
                 "concept 'Bed': id is defined twice; give each concept one entry");
     }
 
+    private static ObjectNode kindOf(ObjectNode pack, String concept) {
+        return (ObjectNode) entry(pack, "concepts", concept).get("kindOf");
+    }
+
+    @Test
+    void aKindOfAnUnknownOrItselfOrAnotherKindIsNamed() {
+        ObjectNode pack = shipped();
+        kindOf(pack, "EmergencyVisit").put("concept", "Encountr");
+        assertThat(failure(pack).problems()).containsExactly(
+                "concept 'EmergencyVisit': kindOf.concept 'Encountr' is not a concept of this pack");
+
+        ObjectNode self = shipped();
+        kindOf(self, "Mortality").put("concept", "Mortality");
+        assertThat(failure(self).problems()).contains(
+                "concept 'Mortality': kindOf.concept names the concept itself; name the concept whose rows hold it");
+
+        ObjectNode chain = shipped();
+        kindOf(chain, "Mortality").put("concept", "EmergencyVisit");
+        assertThat(failure(chain).problems()).contains("concept 'Mortality': kindOf.concept 'EmergencyVisit' is itself"
+                + " a kind of 'Encounter'; refine 'Encounter' directly with both conditions");
+    }
+
+    @Test
+    void aKindOfConditionMustDecideOnTheRowsOwnColumns() {
+        ObjectNode pack = shipped();
+        ObjectNode where = JSON.createObjectNode().put("kind", "exists").put("concept", "Triage")
+                .put("link", "references");
+        kindOf(pack, "EmergencyVisit").set("where", where);
+        assertThat(failure(pack).problems()).containsExactly("concept 'EmergencyVisit': kindOf.where uses 'exists';"
+                + " what a row is must be decided on its own columns with inClass, isNull, notNull, compare or all");
+
+        ObjectNode now = shipped();
+        ObjectNode any = JSON.createObjectNode().put("kind", "any");
+        any.putArray("of").addObject().put("kind", "isNull").set("roles", JSON.createArrayNode().add("EndTime"));
+        ((ArrayNode) any.get("of")).addObject().put("kind", "timeVsNow").put("direction", "before")
+                .set("roles", JSON.createArrayNode().add("EndTime"));
+        kindOf(now, "EmergencyVisit").set("where", any);
+        assertThat(failure(now).problems()).contains(
+                "concept 'EmergencyVisit': kindOf.where uses 'any'; what a row is must be decided on its own columns"
+                        + " with inClass, isNull, notNull, compare or all",
+                "concept 'EmergencyVisit': kindOf.where uses 'timeVsNow'; what a row is must be decided on its own"
+                        + " columns with inClass, isNull, notNull, compare or all");
+
+        ObjectNode missing = shipped();
+        kindOf(missing, "EmergencyVisit").remove("where");
+        assertThat(failure(missing).problems()).containsExactly("concept 'EmergencyVisit': kindOf.where is missing;"
+                + " give the condition each Encounter row must satisfy");
+    }
+
+    @Test
+    void aKindOfClassMustApplyToTheBaseConcept() {
+        ObjectNode pack = shipped();
+        ((ArrayNode) kindOf(pack, "EmergencyVisit").get("where").get("classes")).set(0,
+                JSON.getNodeFactory().textNode("caesarean"));
+        assertThat(failure(pack).problems()).singleElement().asString()
+                .startsWith("concept 'EmergencyVisit': kindOf.where.classes[0] 'caesarean' applies to roles")
+                .endsWith("none of which this condition names for Encounter; it could never match");
+    }
+
+    @Test
+    void aKindOfMustMapItsTimeRolesToBaseTimeRolesOnce() {
+        ObjectNode empty = shipped();
+        kindOf(empty, "Mortality").putObject("timeRoles");
+        assertThat(failure(empty).problems()).containsExactly("concept 'Mortality': kindOf.timeRoles is empty; map each"
+                + " time role of Mortality to the Admission role it is, e.g. {\"EventTime\": \"EndTime\"}");
+
+        ObjectNode wrong = shipped();
+        ObjectNode roles = kindOf(wrong, "EmergencyVisit").putObject("timeRoles");
+        roles.put("StartTime", "Status").put("Amount", "EndTime").put("EndTime", "EndTime");
+        assertThat(failure(wrong).problems()).containsExactly(
+                "concept 'EmergencyVisit': kindOf.timeRoles['StartTime'] = 'Status' is not a time role; use one of"
+                        + " [EventTime, StartTime, EndTime, BirthDate, DeathDate]",
+                "concept 'EmergencyVisit': kindOf.timeRoles['Amount']: 'Amount' is not a time role; use one of"
+                        + " [EventTime, StartTime, EndTime, BirthDate, DeathDate]",
+                "concept 'EmergencyVisit': kindOf.timeRoles['EndTime'] maps to EndTime like 'Amount' does; a base"
+                        + " time can be only one time of EmergencyVisit");
+
+        ObjectNode unmapped = shipped();
+        kindOf(unmapped, "Mortality").putObject("timeRoles").put("EndTime", "EndTime");
+        assertThat(failure(unmapped).problems()).containsExactly("concept 'Mortality': requiredRoles[1] [EventTime,"
+                + " DeathDate] is none of kindOf.timeRoles [EndTime]; no Admission row could carry it");
+    }
+
     @Test
     void aSmallPackOfAnotherDomainLoadsWithTheSameFormat() {
         String tiny = "{\"pack\": \"tiny\", \"version\": 3,"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +41,28 @@ class HospitalPackTest {
         assertThat(c.serviceLines()).isNotEmpty();
         assertThat(PACK.conceptsNamedBy(c.singular())).containsExactly(id);
         assertThat(PACK.conceptsNamedBy(c.plural())).containsExactly(id);
+    }
+
+    @Test
+    void emergencyVisitsAndDeathsAreHeldAsKindsOfTheirBaseAndReadWithItsRoleHints() {
+        KindOf ed = PACK.requireConcept("EmergencyVisit").kindOf();
+        assertThat(ed.concept()).isEqualTo("Encounter");
+        assertThat(ed.where()).isEqualTo(new Condition.InClass(List.of("Type", "Category"), List.of(),
+                List.of("emergency")));
+        assertThat(ed.timeRoles()).containsExactly(Map.entry("StartTime", "StartTime"), Map.entry("EndTime", "EndTime"));
+        KindOf death = PACK.requireConcept("Mortality").kindOf();
+        assertThat(death.concept()).isEqualTo("Admission");
+        assertThat(death.timeRoles()).containsExactly(Map.entry("EventTime", "EndTime"));
+        // own hints first, then the base's kinds and labels: an emergency visit's visit type is its encounter's
+        List<RoleHint> hints = PACK.requireConcept("EmergencyVisit").roleHints();
+        assertThat(hints.get(0).phrases()).contains("arrival time");
+        assertThat(hints).containsAll(PACK.requireConcept("Encounter").roleHints());
+        List<String> deathPhrases = PACK.requireConcept("Mortality").roleHints().stream()
+                .flatMap(h -> h.phrases().stream()).toList();
+        assertThat(deathPhrases).contains("cause of death", "admission type", "discharge disposition")
+                // times and measures stay the base's own, so "admitted" or "length of stay" name admissions only
+                .doesNotContain("admitted", "discharged", "length of stay", "admission date");
+        assertThat(PACK.requireConcept("Encounter").kindOf()).isNull();
     }
 
     @Test
