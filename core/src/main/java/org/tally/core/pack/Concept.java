@@ -16,6 +16,10 @@ import java.util.List;
  * @param serviceLines  the service lines owning this concept
  * @param shared        readable from every service line (Patient, Encounter, Provider, Department)
  * @param roleHints     which question phrases name which of this concept's columns
+ * @param namesShown    its rows are people whose own names answers may show and group by, such as staff (a
+ *                      workforce or theatre report is about them); false for patients and anything about a patient,
+ *                      whose names stay personal data. Contact details, identifiers and birth dates stay personal either way, and no
+ *                      name value is ever stored in a profile.
  */
 public record Concept(
         String id,
@@ -29,7 +33,8 @@ public record Concept(
         String description,
         List<String> serviceLines,
         boolean shared,
-        List<RoleHint> roleHints) {
+        List<RoleHint> roleHints,
+        boolean namesShown) {
 
     public Concept {
         id = Lists.text(id);
