@@ -20,7 +20,8 @@ import org.tally.core.spec.ColumnRole;
 /**
  * The grammar's view of one source, read from its {@link Binding}: only what {@link SpecBinder} resolves the same way.
  * A column whose role repeats on its table carries its full name tokens as hint, so a reference to it names exactly
- * that column; PII columns never expose values.
+ * that column; PII columns never expose values. A person whose table has a given and a family name but no full name
+ * still has one FullName column here: the binder joins the two parts for it.
  */
 public final class BindingVocabulary implements GrammarVocabulary {
 
@@ -48,6 +49,10 @@ public final class BindingVocabulary implements GrammarVocabulary {
                     c.aliases().forEach((phrase, value) ->
                             aliases.add(new ValueAlias(phrase, t.concept(), c.role(), hint, value)));
                 }
+            }
+            if (RowLabels.joinedFullName(t).isPresent()) {
+                // the binder reads a FullName reference here as the given and family names joined
+                cols.add(new Column(ColumnRole.FULL_NAME, RowLabels.JOINED_TOKENS, null, List.of()));
             }
             columns.put(t.concept(), List.copyOf(cols));
         }
