@@ -195,7 +195,9 @@ public final class SpecBinder {
                 Col display = display(c);
                 if (!c.column().role().isReference()) {
                     b.select(c.expr(), unique(labels, label)); // a code: shown with what it means
-                    b.select(display.expr(), unique(labels, words(display.column())));
+                    if (!display.expr().equals(display.rowKey())) {
+                        b.select(display.expr(), unique(labels, words(display.column())));
+                    }
                 } else {
                     b.select(display.expr(), unique(labels, label));
                 }
@@ -320,6 +322,9 @@ public final class SpecBinder {
             if (c.column().reference() != null) {
                 Col display = display(c);
                 if (!c.column().role().isReference()) {
+                    if (display.expr().equals(display.rowKey())) {
+                        return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr()));
+                    }
                     return new Grouping(List.of(c.expr(), display.expr()), List.of(label, words(display.column())),
                             List.of(c.expr(), display.expr()));
                 }

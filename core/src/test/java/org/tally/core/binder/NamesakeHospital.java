@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -23,9 +24,14 @@ import org.tally.core.catalog.CatalogStore;
 import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.execute.ExecutorSettings;
+import org.tally.core.execute.SqlParameter;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.source.Dialect;
+import org.tally.core.sql.CompileResult;
+import org.tally.core.sql.Rendered;
+import org.tally.core.sql.SqlCompiler;
+import org.tally.core.sql.SqlQuery;
 import org.tally.core.state.StateDatabase;
 import org.tally.core.testing.RealDatabases;
 
@@ -137,17 +143,36 @@ final class NamesakeHospital {
     /** Hand-written reference SQL, run as it is; numbers become longs or plain decimals, text stays text. */
     List<List<Object>> hand(String sql) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            List<List<Object>> out = new ArrayList<>();
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= n; i++) {
-                    row.add(normal(rs.getObject(i)));
-                }
-                out.add(row);
-            }
-            return out;
+            return rows(rs);
         }
+    }
+
+    /** A bound query compiled for this database and run with its parameters. */
+    List<List<Object>> run(SqlQuery query) throws SQLException {
+        CompileResult c = SqlCompiler.compile(query, dialect);
+        if (!(c instanceof CompileResult.Compiled)) {
+            throw new AssertionError(c.toString());
+        }
+        Rendered r = ((CompileResult.Compiled) c).rendered();
+        try (PreparedStatement ps = connection.prepareStatement(r.sql())) {
+            SqlParameter.bindAll(ps, SqlParameter.fromCompiled(r.parameters()));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rows(rs);
+            }
+        }
+    }
+
+    private static List<List<Object>> rows(ResultSet rs) throws SQLException {
+        List<List<Object>> out = new ArrayList<>();
+        int n = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+            List<Object> row = new ArrayList<>();
+            for (int i = 1; i <= n; i++) {
+                row.add(normal(rs.getObject(i)));
+            }
+            out.add(row);
+        }
+        return out;
     }
 
     /** Answer values and JDBC values in one form: integral numbers as Long, other numbers as BigDecimal. */

@@ -13,7 +13,13 @@ import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Rung;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.source.Dialect;
+import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.Shape;
+import org.tally.core.spec.SpecCanonicalizer;
+import org.tally.core.sql.SelectItem;
+import org.tally.core.sql.SqlQuery;
 
 /**
  * Groupings and rankings by a concept reached through a foreign key group by the referenced row's key, not by its
@@ -56,6 +62,10 @@ class NamesakeLabelsTest {
         assertThat(providers.columnsWithRole(ColumnRole.GIVEN_NAME)).hasSize(1);
         assertThat(providers.columnsWithRole(ColumnRole.FAMILY_NAME)).hasSize(1);
         assertThat(providers.columnsWithRole(ColumnRole.FULL_NAME)).isEmpty();
+        // the grammar sees one FullName, which the binder reads as the two parts joined
+        BindingVocabulary vocabulary = new BindingVocabulary(h.binding, NamesakeHospital.PACK.nameTokens());
+        assertThat(vocabulary.columns("Provider")).filteredOn(c -> c.role() == ColumnRole.FULL_NAME).singleElement()
+                .satisfies(c -> assertThat(c.hint()).isNull());
         assertThat(h.binding.tableOf("Surgery")).isPresent();
         assertThat(h.binding.tableOf("Ward")).isPresent();
         assertThat(h.binding.tableOf("DiagnosisCode")).isPresent();
@@ -110,6 +120,19 @@ class NamesakeLabelsTest {
         assertThat(rows(a)).containsExactlyElementsOf(gold).containsExactly(
                 List.of("R50.9", "Fever, unspecified", 3L), List.of("J45.9", "Asthma, unspecified", 2L),
                 List.of("R50.8", "Fever, unspecified", 1L));
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void aListedCodeComesWithWhatItMeans(Dialect db) throws SQLException {
+        NamesakeHospital h = NamesakeHospital.on(db);
+        BindResult r = h.binder.bind(SpecCanonicalizer.canonicalize(QuerySpec.builder("Diagnosis", Shape.LIST)
+                .project(ColumnRef.of("Diagnosis", ColumnRole.CODE)).build()));
+        assertThat(r).as(r.toString()).isInstanceOf(BindResult.Bound.class);
+        SqlQuery q = ((BindResult.Bound) r).query();
+        assertThat(q.select()).extracting(SelectItem::alias).containsExactly("diagnosis code", "description");
+        assertThat(h.run(q)).containsExactlyElementsOf(h.hand("SELECT d.diagnosis_code, c.description FROM diagnoses d"
+                + " JOIN diagnosis_codes c ON c.code = d.diagnosis_code ORDER BY d.id"));
     }
 
     @ParameterizedTest
