@@ -16,7 +16,7 @@ import org.tally.core.sql.ValueExpr;
  * value. Only an unambiguous set of name columns names a person: a second full name (a next of kin's, say) next to
  * the parts would make any choice a guess, so there is then no label at all.
  */
-public final class RowLabels {
+final class RowLabels {
 
     /** Tokens of a joined name: it is the person's name, not any one physical column. */
     static final List<String> JOINED_TOKENS = List.of("name");
@@ -31,7 +31,7 @@ public final class RowLabels {
      *              value (role FullName, text, personal like its parts) that names no physical column
      * @param parts the physical columns the label reads: {@code shown} itself, or the given and the family name
      */
-    public record Label(ColumnBinding shown, List<ColumnBinding> parts) {
+    record Label(ColumnBinding shown, List<ColumnBinding> parts) {
         public Label {
             Objects.requireNonNull(shown, "shown");
             parts = List.copyOf(parts);
@@ -59,7 +59,7 @@ public final class RowLabels {
     }
 
     /** The label of a table's rows: its display column, or its person's name; empty when neither is unambiguous. */
-    public static Optional<Label> of(TableBinding table) {
+    static Optional<Label> of(TableBinding table) {
         String display = table.displayColumn();
         if (display != null) {
             ColumnBinding c = table.column(display).orElseThrow();
@@ -74,7 +74,7 @@ public final class RowLabels {
      * The one full name of the person a row is about: the only FullName column when there are no name parts, else
      * the only GivenName and the only FamilyName joined, else the only part there is. Anything else is empty.
      */
-    public static Optional<Label> personName(TableBinding table) {
+    static Optional<Label> personName(TableBinding table) {
         List<ColumnBinding> full = table.columnsWithRole(ColumnRole.FULL_NAME);
         List<ColumnBinding> given = table.columnsWithRole(ColumnRole.GIVEN_NAME);
         List<ColumnBinding> family = table.columnsWithRole(ColumnRole.FAMILY_NAME);
