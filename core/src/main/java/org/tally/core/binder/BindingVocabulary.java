@@ -24,7 +24,8 @@ import org.tally.core.spec.ColumnRole;
  * that column; PII columns never expose values. A concept held as a kind of another ({@link Refinement}) is a concept
  * like any other here, with the columns of its view; it has no table words of its own (those name its base), and it
  * is never linked to a concept whose rows share its table (an emergency visit is not related to encounters: it is
- * one).
+ * one). A person whose table has a given and a family name but no full name still has one FullName column here: the
+ * binder joins the two parts for it.
  */
 public final class BindingVocabulary implements GrammarVocabulary {
 
@@ -54,6 +55,10 @@ public final class BindingVocabulary implements GrammarVocabulary {
                     c.aliases().forEach((phrase, value) ->
                             aliases.add(new ValueAlias(phrase, t.concept(), c.role(), hint, value)));
                 }
+            }
+            if (RowLabels.joinedFullName(t).isPresent()) {
+                // the binder reads a FullName reference here as the given and family names joined
+                cols.add(new Column(ColumnRole.FULL_NAME, RowLabels.JOINED_TOKENS, null, List.of()));
             }
             columns.put(t.concept(), List.copyOf(cols));
         }

@@ -73,12 +73,14 @@ public final class SpecBinder {
     private final DomainPack pack;
     private final NameTokens names;
     private final Clock clock;
+    private final ShownNames shownNames;
 
     public SpecBinder(Binding binding, DomainPack pack, Clock clock) {
         this.binding = Objects.requireNonNull(binding, "binding");
         this.pack = Objects.requireNonNull(pack, "pack");
         this.names = pack.nameTokens();
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.shownNames = new ShownNames(pack);
     }
 
     /** Binds {@code spec} (canonical form expected); never throws for a spec that does not fit the source. */
@@ -107,8 +109,17 @@ public final class SpecBinder {
         return new Failure(f);
     }
 
-    /** A resolved column: its SQL expression, its binding and its table. */
-    private record Col(ValueExpr.ColumnRef expr, ColumnBinding column, TableBinding table) {
+    /**
+     * A resolved column: its SQL expression (a physical column, or a person's joined name), its binding, its table,
+     * the alias the table has in the query and, when the table was reached through a join, the key of the joined
+     * row (the referenced column), which tells two rows with the same label apart.
+     */
+    private record Col(ValueExpr expr, ColumnBinding column, TableBinding table, String alias,
+                       ValueExpr.ColumnRef rowKey) {
+    }
+
+    /** One dimension: the values it shows (with their column labels) and the expressions it groups by. */
+    private record Grouping(List<ValueExpr> shown, List<String> labels, List<ValueExpr> keys) {
     }
 
     /** One query under construction. */
@@ -193,18 +204,21 @@ public final class SpecBinder {
             }
             for (ColumnRef ref : projection) {
                 Col c = column(ref);
-                if (c.column().pii()) {
-                    throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
-                            + " is personal data and is not listed"));
-                }
-                ValueExpr shown = c.expr();
+                refuseIfPersonal(c, "is not listed");
                 String label = label(ref, c);
-                // a code is shown as itself ("the code"); an opaque reference shows the row it points to
-                if (c.column().reference() != null && c.column().role() != ColumnRole.CODE) {
-                    Col display = display(c);
-                    shown = display.expr();
+                if (c.column().reference() == null) {
+                    b.select(c.expr(), unique(labels, label));
+                    continue;
                 }
-                b.select(shown, unique(labels, label));
+                Col display = display(c);
+                if (!c.column().role().isReference()) {
+                    b.select(c.expr(), unique(labels, label)); // a code: shown with what it means
+                    if (!display.expr().equals(display.rowKey())) {
+                        b.select(display.expr(), unique(labels, words(display.column())));
+                    }
+                } else {
+                    b.select(display.expr(), unique(labels, label));
+                }
             }
             where.forEach(b::where);
             List<OrderItem> order = new ArrayList<>();
@@ -224,83 +238,89 @@ public final class SpecBinder {
         }
 
         /**
-         * A list that names its columns also shows what names each row (the subject's display column), first, unless
-         * it is personal data or already asked for: "the beds out of service with their ward" lists bed and ward.
+         * A list that names its columns also shows what names each row (its label, see {@link RowLabels}), first,
+         * unless already asked for: "the beds out of service with their ward" lists bed and ward. A label that is
+         * personal data here refuses the list: rows of people without who they are cannot be told apart.
          */
         Optional<Col> ownLabel(List<ColumnRef> projection) {
-            String shown = subject.displayColumn();
-            if (shown == null) {
-                return Optional.empty();
-            }
-            ColumnBinding c = subject.column(shown).orElseThrow();
-            if (c.pii()) {
-                // a list of people without who they are is no answer to "list the staff with their role"
+            Optional<RowLabels.Label> found = RowLabels.of(subject);
+            String display = subject.displayColumn();
+            boolean personal = found.isPresent()
+                    ? found.get().parts().stream().anyMatch(p -> shownNames.refused(subject, p))
+                    : display != null && subject.column(display).orElseThrow().pii();
+            if (personal) {
+                // a list of people without who they are is no answer to "list the patients with their gender"
                 throw fail(new BindFailure.OutOfScope(subject.concept() + " names are personal data and are not"
                         + " listed, so their rows cannot be told apart"));
             }
-            if (c.reference() != null) {
+            if (found.isEmpty() || found.get().shown().reference() != null) {
                 return Optional.empty();
             }
+            RowLabels.Label label = found.get();
             for (ColumnRef ref : projection) {
                 if (ref.concept().trim().equalsIgnoreCase(subject.concept()) && ref.via() == null
-                        && pick(subject, ref).column().equals(shown)) {
+                        && at(subject, subjectAlias, ref, null).column().equals(label.shown())) {
                     return Optional.empty();
                 }
             }
-            return Optional.of(new Col(Sql.col(subjectAlias, c.column()), c, subject));
+            return Optional.of(new Col(label.expr(subjectAlias), label.shown(), subject, subjectAlias, null));
         }
 
         /**
-         * A list that names no columns shows what names the subject's rows: its display column, when that is the
-         * subject's one Name column and not personal data. Anything else would be a guess, so it is refused.
+         * A list that names no columns shows what names the subject's rows: its one Name column, or the one full
+         * name of a person (see {@link RowLabels}) when that is not personal data here. Anything else would be a
+         * guess, so it is refused.
          */
         ColumnRef defaultProjection() {
             String refusal = "a list needs the columns to show; name them in the question";
-            String shown = subject.displayColumn();
+            Optional<RowLabels.Label> label = RowLabels.of(subject);
             List<ColumnBinding> names = subject.columnsWithRole(ColumnRole.NAME);
-            if (shown == null || names.size() != 1 || !names.get(0).column().equals(shown)) {
+            ColumnRole role;
+            if (label.isPresent() && names.size() == 1 && label.get().shown().equals(names.get(0))) {
+                role = ColumnRole.NAME;
+            } else if (label.isPresent() && label.get().shown().role() == ColumnRole.FULL_NAME) {
+                role = ColumnRole.FULL_NAME;
+            } else {
                 throw fail(new BindFailure.OutOfScope(refusal));
             }
-            if (names.get(0).pii()) {
+            if (label.get().parts().stream().anyMatch(c -> shownNames.refused(subject, c))) {
                 throw fail(new BindFailure.OutOfScope(refusal + " (" + subject.concept()
                         + " names are personal data)"));
             }
-            return ColumnRef.of(subject.concept(), ColumnRole.NAME);
+            return ColumnRef.of(subject.concept(), role);
         }
 
         SqlQuery aggregate(List<Predicate> where) {
             SqlQuery.Builder b = start();
             List<ValueExpr> dims = new ArrayList<>();
+            List<ValueExpr> groups = new ArrayList<>();
             Set<String> labels = new LinkedHashSet<>();
             for (Dimension d : spec.dimensions()) {
-                ValueExpr e;
-                String label;
                 if (d instanceof Dimension.TimeBucket) {
                     Dimension.TimeBucket tb = (Dimension.TimeBucket) d;
                     Col c = column(tb.column());
                     requireTemporal(c);
-                    e = Sql.bucket(bucket(tb.bucket()), c.expr());
-                    label = tb.bucket().jsonName();
+                    ValueExpr e = Sql.bucket(bucket(tb.bucket()), c.expr());
+                    dims.add(e);
+                    addGroup(groups, e);
+                    b.select(e, unique(labels, tb.bucket().jsonName()));
                 } else if (d instanceof Dimension.Column) {
-                    ColumnRef ref = d.column();
-                    Col c = column(ref);
-                    if (c.column().pii()) {
-                        throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
-                                + " is personal data and is not grouped on"));
+                    Grouping g = grouping(d.column());
+                    dims.add(g.shown().get(0));
+                    for (int i = 0; i < g.shown().size(); i++) {
+                        b.select(g.shown().get(i), unique(labels, g.labels().get(i)));
                     }
-                    label = label(ref, c);
-                    e = c.column().reference() != null ? display(c).expr() : c.expr();
+                    g.keys().forEach(k -> addGroup(groups, k));
                 } else {
                     throw new AssertionError(d);
                 }
-                dims.add(e);
-                b.select(e, unique(labels, label));
             }
             TimeScope scope = spec.timeScope();
             if (scope != null && scope.bucket() != null) {
                 Col c = column(scope.column());
                 ValueExpr e = Sql.bucket(bucket(scope.bucket()), c.expr());
                 dims.add(e);
+                addGroup(groups, e);
                 b.select(e, unique(labels, scope.bucket().jsonName()));
             }
             List<ValueExpr> measures = new ArrayList<>();
@@ -310,7 +330,7 @@ public final class SpecBinder {
                 b.select(e, unique(labels, measureLabel(m)));
             }
             where.forEach(b::where);
-            b.groupByList(dims);
+            b.groupByList(groups);
             List<OrderItem> order = new ArrayList<>();
             for (OrderKey k : spec.order()) {
                 if (k instanceof OrderKey.ByMeasure) {
@@ -334,6 +354,49 @@ public final class SpecBinder {
             }
             SqlQuery q = finish(b);
             return dims.isEmpty() ? q : TotalOrder.byGroups(q);
+        }
+
+        /**
+         * What one column dimension shows and groups by. A reference shows the referenced row's label and groups by
+         * that row's key as well, so two wards or two surgeons of one name stay two groups; a code that references a
+         * code table is shown with what it means and grouped by the code; the label of a concept reached through a
+         * join groups by the joined row's key too. Any other column groups by its own values.
+         */
+        Grouping grouping(ColumnRef ref) {
+            Col c = column(ref);
+            refuseIfPersonal(c, "is not grouped on");
+            String label = label(ref, c);
+            if (c.column().reference() != null) {
+                Col display = display(c);
+                if (!c.column().role().isReference()) {
+                    if (display.expr().equals(display.rowKey())) {
+                        return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr()));
+                    }
+                    return new Grouping(List.of(c.expr(), display.expr()), List.of(label, words(display.column())),
+                            List.of(c.expr(), display.expr()));
+                }
+                return new Grouping(List.of(display.expr()), List.of(label), List.of(display.expr(), display.rowKey()));
+            }
+            boolean rowLabel = c.rowKey() != null
+                    && RowLabels.of(c.table()).map(l -> l.shown().equals(c.column())).orElse(false);
+            if (rowLabel) {
+                return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr(), c.rowKey()));
+            }
+            return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr()));
+        }
+
+        void addGroup(List<ValueExpr> groups, ValueExpr e) {
+            if (!groups.contains(e)) {
+                groups.add(e);
+            }
+        }
+
+        /** A joined name is as personal as its parts, which its binding carries. */
+        void refuseIfPersonal(Col c, String what) {
+            if (shownNames.refused(c.table(), c.column())) {
+                throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                        + " is personal data and " + what));
+            }
         }
 
         SqlQuery.Builder start() {
@@ -425,7 +488,7 @@ public final class SpecBinder {
                     if (kind != null && n.target() instanceof ColumnRef) {
                         Col c = column((ColumnRef) n.target());
                         Restriction fixed = restrictionOn(kind, c);
-                        if (fixed != null && c.expr().alias().equals(subjectAlias)) {
+                        if (fixed != null && c.alias().equals(subjectAlias)) {
                             throw fail(new BindFailure.UnsatisfiableFilter("the share " + n.describe()
                                     + " is decided by what " + conceptPlural(subject) + " are: "
                                     + kind.describe(basePlural(kind))));
@@ -456,7 +519,7 @@ public final class SpecBinder {
 
         /** A filter on an already resolved column. */
         Predicate columnFilter(Filter f, Col c) {
-            Refinement kind = refinedAt.get(c.expr().alias());
+            Refinement kind = refinedAt.get(c.alias());
             if (kind != null) {
                 agreeWithKind(f, c, kind);
             }
@@ -694,8 +757,7 @@ public final class SpecBinder {
                 throw fail(new BindFailure.OutOfScope("a condition inside a related scope must be on "
                         + home.concept() + " itself, not " + ref.describe()));
             }
-            ColumnBinding c = pick(home, ref);
-            return new Col(Sql.col(alias, c.column()), c, home);
+            return at(home, alias, ref, null);
         }
 
         /**
@@ -734,8 +796,7 @@ public final class SpecBinder {
                 atAlias = joined;
                 at = target;
             }
-            ColumnBinding c = pick(at, ref);
-            return new Col(Sql.col(atAlias, c.column()), c, at);
+            return at(at, atAlias, ref, null);
         }
 
         // ---------------------------------------------------------------- columns and joins
@@ -766,8 +827,7 @@ public final class SpecBinder {
                 if (ref.via() != null) {
                     throw fail(new BindFailure.OutOfScope(ref.describe() + " goes via another concept to the subject"));
                 }
-                ColumnBinding c = pick(subject, ref);
-                return new Col(Sql.col(subjectAlias, c.column()), c, subject);
+                return at(subject, subjectAlias, ref, null);
             }
             List<String> hops = new ArrayList<>();
             if (ref.via() != null) {
@@ -777,6 +837,7 @@ public final class SpecBinder {
             TableBinding at = subject;
             String alias = subjectAlias;
             String pathKey = "";
+            Link last = null;
             for (String hop : hops) {
                 TableBinding target = rowsOf(hop).orElseThrow(() -> fail(new BindFailure.NoSubject(
                         "no table of this source is bound to " + hop)));
@@ -788,9 +849,22 @@ public final class SpecBinder {
                     refinedAt.put(alias, kind.get());
                 }
                 at = target;
+                last = link;
             }
-            ColumnBinding c = pick(at, ref);
-            return new Col(Sql.col(alias, c.column()), c, at);
+            return at(at, alias, ref, Sql.col(alias, last.toColumn()));
+        }
+
+        /** The column {@code ref} names on {@code table}: a physical column, or a person's joined full name. */
+        Col at(TableBinding table, String alias, ColumnRef ref, ValueExpr.ColumnRef rowKey) {
+            boolean plain = ref.hint() == null || ref.hint().isBlank();
+            if (ref.role() == ColumnRole.FULL_NAME && plain) {
+                Optional<RowLabels.Label> joined = RowLabels.joinedFullName(table);
+                if (joined.isPresent()) {
+                    return new Col(joined.get().expr(alias), joined.get().shown(), table, alias, rowKey);
+                }
+            }
+            ColumnBinding c = pick(table, ref);
+            return new Col(Sql.col(alias, c.column()), c, table, alias, rowKey);
         }
 
         /** The display column of the table a reference column points to, joined many-to-one. */
@@ -801,17 +875,15 @@ public final class SpecBinder {
             if (!target.bound()) {
                 throw fail(new BindFailure.NoPath(link.toTable() + " is not bound to a concept"));
             }
-            if (target.displayColumn() == null) {
-                throw fail(new BindFailure.NoRole(target.concept() + " has no column that names its rows"));
-            }
-            ColumnBinding shown = target.column(target.displayColumn()).orElseThrow();
-            if (shown.pii()) {
+            RowLabels.Label label = RowLabels.of(target).orElseThrow(() -> fail(new BindFailure.NoRole(
+                    target.concept() + " has no column that names its rows")));
+            if (label.parts().stream().anyMatch(c -> shownNames.refused(target, c))) {
                 throw fail(new BindFailure.OutOfScope(target.concept() + " names are personal data"));
             }
-            String fromAlias = ref.expr().alias();
+            String fromAlias = ref.alias();
             String key = "@" + fromAlias + "/" + link;
             String alias = join(key, fromAlias, link, target);
-            return new Col(Sql.col(alias, shown.column()), shown, target);
+            return new Col(label.expr(alias), label.shown(), target, alias, Sql.col(alias, link.toColumn()));
         }
 
         String join(String key, String fromAlias, Link link, TableBinding target) {
@@ -1109,6 +1181,9 @@ public final class SpecBinder {
     String words(ColumnRef ref) {
         try {
             Optional<TableBinding> t = rowsOf(ref.concept());
+            if (t.isPresent() && ref.role() == ColumnRole.FULL_NAME) {
+                return conceptSingular(t.get());
+            }
             if (t.isPresent()) {
                 ColumnBinding c = pick(t.get(), ref);
                 boolean naming = c.role() == ColumnRole.NAME || c.role() == ColumnRole.FULL_NAME;

@@ -18,6 +18,10 @@ import java.util.List;
  * @param roleHints     which question phrases name which of this concept's columns
  * @param kindOf        how the concept is held where no table binds to it: as rows of another concept's table that
  *                      satisfy a condition; null when it is only ever a table of its own
+ * @param namesShown    its rows are people whose own names answers may show and group by, such as staff (a
+ *                      workforce or theatre report is about them); false for patients and anything about a patient,
+ *                      whose names stay personal data. Contact details, identifiers and birth dates stay personal either way, and no
+ *                      name value is ever stored in a profile.
  */
 public record Concept(
         String id,
@@ -32,7 +36,8 @@ public record Concept(
         List<String> serviceLines,
         boolean shared,
         List<RoleHint> roleHints,
-        KindOf kindOf) {
+        KindOf kindOf,
+        boolean namesShown) {
 
     public Concept {
         id = Lists.text(id);

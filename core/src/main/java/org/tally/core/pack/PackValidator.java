@@ -303,6 +303,9 @@ final class PackValidator {
                 }
                 checkHints(entry, field + ".nameHints", hint.nameHints());
             }
+            if (c.namesShown()) {
+                checkNamesShown(entry, c);
+            }
         }
         for (ServiceLine line : doc.serviceLines()) {
             if (!ownedBy.containsKey(line.id())) {
@@ -673,6 +676,25 @@ final class PackValidator {
         List<String> words = new ArrayList<>();
         NameTokens.split(text).forEach(w -> words.add(names.singular(w)));
         return ValueText.key(String.join(" ", words));
+    }
+
+    /**
+     * Names may be shown only for people who are not patients: a concept that needs a patient reference or a birth
+     * date is a patient record or a patient-like registry, and a concept without a person-name role has no names to show.
+     */
+    private void checkNamesShown(String entry, Concept c) {
+        Set<String> required = new HashSet<>();
+        c.requiredRoles().forEach(r -> required.addAll(r.anyOf()));
+        for (String patientLike : List.of("PatientRef", "BirthDate")) {
+            if (required.contains(patientLike)) {
+                problem(entry, "namesShown is true, but the concept requires " + patientLike
+                        + ", so it is about patients, whose names stay personal; remove namesShown");
+            }
+        }
+        if (required.stream().noneMatch(r -> List.of("FullName", "GivenName", "FamilyName").contains(r))) {
+            problem(entry, "namesShown is true, but no required role is a person's name (FullName, GivenName or"
+                    + " FamilyName); require one or remove namesShown");
+        }
     }
 
     private void checkRole(String entry, String field, String role) {

@@ -13,7 +13,7 @@
  *                  "nameTokens": ["delivery", …], "namePatterns": [["lab", "order"], …],
  *                  "columnTokens": ["method", …],
  *                  "requiredRoles": [["PatientRef","EncounterRef"], ["EventTime","StartTime"]],
- *                  "description": "…", "serviceLines": ["Maternity"], "shared": false,
+ *                  "description": "…", "serviceLines": ["Maternity"], "shared": false, "namesShown": false,
  *                  "roleHints": [ {"phrases": ["mode of delivery", …], "roles": ["Category","Type"],
  *                                  "nameHints": [["method"], ["mode"], ["delivery","type"]],
  *                                  "valueClasses": ["caesarean", …]} ],
@@ -37,7 +37,9 @@
  * present in a table name, outranks single name tokens ({@link org.tally.core.pack.DomainPack#namePatterns} adds each
  * concept's own singular). A name hint is a list of tokens that must
  * <em>all</em> appear in a column's tokens; a list of hints means any one hint suffices. Predicate alternatives are
- * ordered ways of expressing the same fact: the first that binds completely wins; none binding is a refusal. Value
+ * ordered ways of expressing the same fact: the first that binds completely wins; none binding is a refusal.
+ * {@code namesShown} (default false) lets answers show and group by the names of a concept's people (staff); a
+ * concept that requires a PatientRef or a BirthDate is about patients and may not set it. Value
  * classes apply only to their roles (and concepts, when listed); spellings compare by
  * {@link org.tally.core.pack.ValueText#key}. Condition kinds: {@code isNull}, {@code notNull}, {@code inClass},
  * {@code compare} (op gt|ge|lt|le|eq|ne, numeric value), {@code timeVsNow} (direction before|after, offsetDays),

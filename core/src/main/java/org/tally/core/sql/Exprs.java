@@ -23,6 +23,7 @@ import org.tally.core.sql.ValueExpr.Coalesce;
 import org.tally.core.sql.ValueExpr.ColumnRef;
 import org.tally.core.sql.ValueExpr.DateBucket;
 import org.tally.core.sql.ValueExpr.ElapsedSeconds;
+import org.tally.core.sql.ValueExpr.JoinedName;
 import org.tally.core.sql.ValueExpr.Literal;
 import org.tally.core.sql.ValueExpr.NullIf;
 import org.tally.core.sql.ValueExpr.NumericConstant;
@@ -58,6 +59,8 @@ public final class Exprs {
             return List.of(n.value(), n.nullWhen());
         } else if (e instanceof Coalesce c) {
             return List.copyOf(c.values());
+        } else if (e instanceof JoinedName n) {
+            return List.of(n.first(), n.last());
         } else if (e instanceof Comparison c) {
             return List.of(c.left(), c.right());
         } else if (e instanceof InList i) {
@@ -194,6 +197,8 @@ public final class Exprs {
             return new NullIf(rewrite(n.value(), f), rewrite(n.nullWhen(), f));
         } else if (e instanceof Coalesce c) {
             return new Coalesce(c.values().stream().map(v -> rewrite(v, f)).toList());
+        } else if (e instanceof JoinedName n) {
+            return new JoinedName(rewrite(n.first(), f), rewrite(n.last(), f));
         } else if (e instanceof Comparison c) {
             return new Comparison(c.op(), rewrite(c.left(), f), rewrite(c.right(), f));
         } else if (e instanceof InList i) {

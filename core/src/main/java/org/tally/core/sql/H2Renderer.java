@@ -40,4 +40,10 @@ public final class H2Renderer extends SqlRenderer {
     protected void median(Runnable arg, SqlOut o) {
         o.template("MEDIAN({0})", arg);
     }
+
+    /** {@code ||} is NULL when a part is NULL in every compatibility mode, so COALESCE falls back to the other part. */
+    @Override
+    protected void joinedName(Runnable first, Runnable last, SqlOut o) {
+        o.template("COALESCE({0} || ' ' || {1}, {0}, {1})", first, last);
+    }
 }

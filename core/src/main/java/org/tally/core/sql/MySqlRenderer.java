@@ -5,7 +5,7 @@ import org.tally.core.sql.ValueExpr.BucketUnit;
 
 /**
  * MySQL and MariaDB: backquoted identifiers, LIMIT/OFFSET, buckets built from DATE_FORMAT/WEEKDAY/MAKEDATE so
- * they return real DATE/DATETIME values, TIMESTAMPDIFF for elapsed seconds, and no median: MariaDB's MEDIAN() is a
+ * they return real DATE/DATETIME values, TIMESTAMPDIFF for elapsed seconds, CONCAT for names, and no median: MariaDB's MEDIAN() is a
  * window function only and MySQL has none, so a median is refused. Backslashes escape in string literals here.
  */
 public final class MySqlRenderer extends SqlRenderer {
@@ -45,5 +45,14 @@ public final class MySqlRenderer extends SqlRenderer {
     @Override
     protected String stringLiteral(String s) {
         return "'" + s.replace("\\", "\\\\").replace("'", "''") + "'";
+    }
+
+    /**
+     * {@code ||} means OR here unless PIPES_AS_CONCAT is set; CONCAT is NULL when a part is NULL, so COALESCE falls
+     * back to the part that is there (CONCAT_WS would give '' for two NULL parts).
+     */
+    @Override
+    protected void joinedName(Runnable first, Runnable last, SqlOut o) {
+        o.template("COALESCE(CONCAT({0}, ' ', {1}), {0}, {1})", first, last);
     }
 }

@@ -5,8 +5,8 @@ import org.tally.core.sql.ValueExpr.BucketUnit;
 
 /**
  * PostgreSQL: double-quoted identifiers, LIMIT/OFFSET, DATE_TRUNC buckets (weeks are ISO, i.e. Monday), elapsed
- * seconds through EXTRACT(EPOCH FROM interval), the PERCENTILE_CONT median, and explicit NULLS FIRST/LAST because
- * PostgreSQL sorts NULLs high by default.
+ * seconds through EXTRACT(EPOCH FROM interval), the PERCENTILE_CONT median, explicit NULLS FIRST/LAST because
+ * PostgreSQL sorts NULLs high by default, and names joined with {@code ||} under COALESCE.
  */
 public final class PostgresRenderer extends SqlRenderer {
 
@@ -35,5 +35,11 @@ public final class PostgresRenderer extends SqlRenderer {
     @Override
     protected void elapsedSeconds(Runnable start, Runnable end, SqlOut o) {
         o.template("EXTRACT(EPOCH FROM (CAST({1} AS TIMESTAMP) - CAST({0} AS TIMESTAMP)))", start, end);
+    }
+
+    /** {@code ||} is NULL when a part is NULL, so COALESCE falls back to the part that is there. */
+    @Override
+    protected void joinedName(Runnable first, Runnable last, SqlOut o) {
+        o.template("COALESCE({0} || ' ' || {1}, {0}, {1})", first, last);
     }
 }

@@ -119,6 +119,11 @@ public final class Sql {
         return duration(start, new ValueExpr.Coalesce(List.of(end, param(SqlValue.of(now)))), unit);
     }
 
+    /** A person's name from its two parts (see {@link ValueExpr.JoinedName}). */
+    public static ValueExpr.JoinedName joinedName(ValueExpr first, ValueExpr last) {
+        return new ValueExpr.JoinedName(first, last);
+    }
+
     public static Comparison compare(ValueExpr left, CompareOp op, ValueExpr right) {
         return new Comparison(op, left, right);
     }

@@ -24,6 +24,7 @@ import org.tally.core.sql.ValueExpr.Coalesce;
 import org.tally.core.sql.ValueExpr.ColumnRef;
 import org.tally.core.sql.ValueExpr.DateBucket;
 import org.tally.core.sql.ValueExpr.ElapsedSeconds;
+import org.tally.core.sql.ValueExpr.JoinedName;
 import org.tally.core.sql.ValueExpr.Literal;
 import org.tally.core.sql.ValueExpr.NullIf;
 import org.tally.core.sql.ValueExpr.NumericConstant;
@@ -230,6 +231,8 @@ public abstract class SqlRenderer {
             o.append("COALESCE(");
             list(c.values(), o);
             o.append(")");
+        } else if (e instanceof JoinedName n) {
+            joinedName(() -> value(n.first(), o), () -> value(n.last(), o), o);
         } else {
             throw new AssertionError(e);
         }
@@ -291,6 +294,14 @@ public abstract class SqlRenderer {
     /** Seconds from start to end. */
     protected void elapsedSeconds(Runnable start, Runnable end, SqlOut o) {
         throw new UnsupportedSqlException("elapsed seconds", "standard SQL has no portable timestamp difference in seconds");
+    }
+
+    /**
+     * A name from two parts (see {@link JoinedName}): first, one space, last; the other part alone when one is NULL;
+     * NULL when both are. Concatenation and its NULL rules differ per database, so each dialect writes its own.
+     */
+    protected void joinedName(Runnable first, Runnable last, SqlOut o) {
+        throw new UnsupportedSqlException("joined name", "this dialect has no known concatenation that keeps a NULL part apart");
     }
 
     // ---- predicates ----

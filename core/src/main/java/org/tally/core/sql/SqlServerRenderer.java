@@ -6,7 +6,8 @@ import org.tally.core.sql.ValueExpr.BucketUnit;
 /**
  * SQL Server: bracketed identifiers, TOP (n) or OFFSET … FETCH, buckets as DATEADD(unit, DATEDIFF(unit, 0, x), 0)
  * (DATETRUNC needs SQL Server 2022), DATEDIFF_BIG for elapsed seconds, bits compared with 1/0, AVG over a decimal
- * (AVG of an integer column truncates here), and no median: PERCENTILE_CONT is only a window function.
+ * (AVG of an integer column truncates here), names joined with CONCAT after NULL tests, and no median:
+ * PERCENTILE_CONT is only a window function.
  */
 public final class SqlServerRenderer extends SqlRenderer {
 
@@ -56,5 +57,14 @@ public final class SqlServerRenderer extends SqlRenderer {
             return "CAST('" + timestampText(t.value(), 'T') + "' AS DATETIME2)";
         }
         return super.inlineLiteral(v);
+    }
+
+    /**
+     * CONCAT reads NULL as '' and {@code +} depends on CONCAT_NULL_YIELDS_NULL, so the NULL parts are tested first;
+     * unlike CONCAT_WS this runs before SQL Server 2017.
+     */
+    @Override
+    protected void joinedName(Runnable first, Runnable last, SqlOut o) {
+        o.template("CASE WHEN {0} IS NULL THEN {1} WHEN {1} IS NULL THEN {0} ELSE CONCAT({0}, ' ', {1}) END", first, last);
     }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** Expressions that produce a value: columns, bound values, aggregates, date buckets, durations, arithmetic. */
+/** Expressions that produce a value: columns, bound values, aggregates, date buckets, durations, arithmetic, names. */
 public sealed interface ValueExpr extends SqlExpr {
 
     /** A physical column of the relation introduced under {@code alias}. */
@@ -138,6 +138,20 @@ public sealed interface ValueExpr extends SqlExpr {
         public NullIf {
             Objects.requireNonNull(value, "NullIf.value");
             Objects.requireNonNull(nullWhen, "NullIf.nullWhen");
+        }
+    }
+
+    /**
+     * A person's name from its two parts: {@code first}, one space, {@code last}; the part alone when the other is
+     * NULL; NULL when both are. Each dialect writes it with its own concatenation, so NULL handling is explicit.
+     */
+    record JoinedName(ValueExpr first, ValueExpr last) implements ValueExpr {
+        public JoinedName {
+            Objects.requireNonNull(first, "JoinedName.first");
+            Objects.requireNonNull(last, "JoinedName.last");
+            if (Exprs.containsAggregate(first) || Exprs.containsAggregate(last)) {
+                throw new IllegalArgumentException("JoinedName parts must be row values, not aggregates");
+            }
         }
     }
 

@@ -336,6 +336,30 @@ class BrokenPackTest {
     }
 
     @Test
+    void patientNamesCannotBeDeclaredShown() {
+        ObjectNode pack = shipped();
+        entry(pack, "concepts", "Patient").put("namesShown", true);
+        entry(pack, "concepts", "Newborn").put("namesShown", true);
+        assertThat(failure(pack).problems()).containsExactlyInAnyOrder(
+                "concept 'Patient': namesShown is true, but the concept requires BirthDate, so it is about patients,"
+                        + " whose names stay personal; remove namesShown",
+                "concept 'Patient': namesShown is true, but no required role is a person's name (FullName, GivenName"
+                        + " or FamilyName); require one or remove namesShown",
+                "concept 'Newborn': namesShown is true, but the concept requires PatientRef, so it is about patients,"
+                        + " whose names stay personal; remove namesShown",
+                "concept 'Newborn': namesShown is true, but no required role is a person's name (FullName, GivenName"
+                        + " or FamilyName); require one or remove namesShown");
+    }
+
+    @Test
+    void namesShownNeedsANameRole() {
+        ObjectNode pack = shipped();
+        entry(pack, "concepts", "Department").put("namesShown", true);
+        assertThat(failure(pack).problems()).singleElement().asString()
+                .startsWith("concept 'Department': namesShown is true, but no required role is a person's name");
+    }
+
+    @Test
     void aSmallPackOfAnotherDomainLoadsWithTheSameFormat() {
         String tiny = "{\"pack\": \"tiny\", \"version\": 3,"
                 + " \"serviceLines\": [{\"id\": \"Desk\", \"label\": \"Desk\", \"description\": \"Everything.\"}],"

@@ -72,6 +72,14 @@ class HospitalPackTest {
     }
 
     @Test
+    void onlyStaffNamesAreShownNeverPatientsOrAnythingAboutThem() {
+        assertThat(PACK.concepts().stream().filter(Concept::namesShown)).extracting(Concept::id)
+                .containsExactly("Provider");
+        assertThat(PACK.requireConcept("Patient").namesShown()).isFalse();
+        assertThat(PACK.requireConcept("Newborn").namesShown()).isFalse();
+    }
+
+    @Test
     void everyServiceLineOwnsConceptsAndReadsTheSharedOnes() {
         assertThat(PACK.serviceLines()).extracting(ServiceLine::label).containsExactlyInAnyOrder(
                 "Ward Board", "Maternity", "Pharmacy", "Diagnostics", "Revenue", "Front Desk", "Emergency", "Theatre",

@@ -181,6 +181,41 @@ class DialectRenderingTest {
     }
 
     @Test
+    void aNameOfTwoPartsIsJoinedWithOneSpaceAndKeepsANullPartApart() {
+        ValueExpr name = Sql.joinedName(col("p", "given_name"), col("p", "family_name"));
+        compiles(SqlQuery.from(table("provider", "p")).select(name, "provider").select(Sql.countRows(), "n")
+                .groupBy(col("p", "id"), name).build())
+                .postgres("SELECT COALESCE(\"p\".\"given_name\" || ' ' || \"p\".\"family_name\", \"p\".\"given_name\", \"p\".\"family_name\") AS \"provider\", "
+                        + "COUNT(*) AS \"n\" FROM \"provider\" AS \"p\" GROUP BY \"p\".\"id\", "
+                        + "COALESCE(\"p\".\"given_name\" || ' ' || \"p\".\"family_name\", \"p\".\"given_name\", \"p\".\"family_name\")")
+                .mysql("SELECT COALESCE(CONCAT(`p`.`given_name`, ' ', `p`.`family_name`), `p`.`given_name`, `p`.`family_name`) AS `provider`, "
+                        + "COUNT(*) AS `n` FROM `provider` AS `p` GROUP BY `p`.`id`, "
+                        + "COALESCE(CONCAT(`p`.`given_name`, ' ', `p`.`family_name`), `p`.`given_name`, `p`.`family_name`)")
+                .sqlServer("SELECT CASE WHEN [p].[given_name] IS NULL THEN [p].[family_name] WHEN [p].[family_name] IS NULL THEN [p].[given_name] "
+                        + "ELSE CONCAT([p].[given_name], ' ', [p].[family_name]) END AS [provider], COUNT(*) AS [n] FROM [provider] AS [p] "
+                        + "GROUP BY [p].[id], CASE WHEN [p].[given_name] IS NULL THEN [p].[family_name] WHEN [p].[family_name] IS NULL "
+                        + "THEN [p].[given_name] ELSE CONCAT([p].[given_name], ' ', [p].[family_name]) END")
+                .h2("SELECT COALESCE(\"p\".\"given_name\" || ' ' || \"p\".\"family_name\", \"p\".\"given_name\", \"p\".\"family_name\") AS \"provider\", "
+                        + "COUNT(*) AS \"n\" FROM \"provider\" AS \"p\" GROUP BY \"p\".\"id\", "
+                        + "COALESCE(\"p\".\"given_name\" || ' ' || \"p\".\"family_name\", \"p\".\"given_name\", \"p\".\"family_name\")")
+                .parameters();
+    }
+
+    @Test
+    void aDialectWithoutItsOwnNameJoiningRefusesInsteadOfGuessing() {
+        SqlRenderer plain = new SqlRenderer(new DialectTraits("\"", "\"", DialectTraits.LimitStyle.OFFSET_FETCH, true, false, false)) {
+            @Override
+            public Dialect dialect() {
+                return Dialect.H2;
+            }
+        };
+        CompileResult r = plain.render(SqlQuery.from(table("provider", "p"))
+                .select(Sql.joinedName(col("p", "given_name"), col("p", "family_name")), "provider").build());
+        org.assertj.core.api.Assertions.assertThat(r).isInstanceOf(CompileResult.Unsupported.class);
+        org.assertj.core.api.Assertions.assertThat(((CompileResult.Unsupported) r).message()).contains("joined name");
+    }
+
+    @Test
     void medianIsRefusedByNameWhereTheDialectHasNone() {
         compiles(fromAdmission().select(Sql.agg(AggregateFn.MEDIAN, col("a", "severity")), "m").build())
                 .postgres("SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY \"a\".\"severity\") AS \"m\" FROM \"admission\" AS \"a\"")
