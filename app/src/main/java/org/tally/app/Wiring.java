@@ -45,23 +45,33 @@ final class Wiring {
         this.bindings = new SourceBindings(data, pack, clock);
     }
 
+    /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
+    static final int WORKSTATION_PAGE_SIZE = 100;
+
+    /** The command line's engines: every answer complete in one object (DESIGN.md §10). */
     EngineFactory engines() {
-        return this::openEngine;
+        return (source, credentials, today, progress) -> openEngine(source, credentials, today, progress, 0);
     }
 
-    private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress) {
+    /** The workstation's engines: as the command line's, but long lists come a page at a time. */
+    EngineFactory workstationEngines(int pageSize) {
+        return (source, credentials, today, progress) -> openEngine(source, credentials, today, progress, pageSize);
+    }
+
+    private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
+                                    int pageSize) {
         Connection connection = connector.open(source, credentials, progress);
         LocalDate day = today != null ? today
                 : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
-        List<Rung> rungs = rungsFor(connection, source, day);
+        List<Rung> rungs = rungsFor(connection, source, day, pageSize);
         return new AnswerLadder(rungs, System::nanoTime, () -> closeQuietly(connection));
     }
 
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
-    private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
+    private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today, int pageSize) {
         Binding binding = bindingOf(connection, source);
         return List.of(new MetaRung(source.name()), GrammarRung.standard(connection, source.dialect(), binding, pack,
-                today, ExecutorSettings.DEFAULTS));
+                today, ExecutorSettings.DEFAULTS, pageSize));
     }
 
     /**
@@ -91,7 +101,7 @@ final class Wiring {
     }
 
     Workstation workstation() {
-        return new Workstation(engines(), data, new InspectorBindings(bindings, pack));
+        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data, new InspectorBindings(bindings, pack));
     }
 
     private static void closeQuietly(Connection c) {

@@ -1,9 +1,19 @@
 package org.tally.core.answer;
 
+import java.util.List;
+
 /** Answers questions against one source. Implementations never throw for a bad question: they refuse. */
 public interface AnswerEngine extends AutoCloseable {
 
     Answer ask(String question);
+
+    /**
+     * The page after {@code cursor}, which an earlier answer of this engine handed out ({@link Answer#nextPage()}).
+     * An engine that never pages says so instead of throwing.
+     */
+    default PageResult nextPage(PageCursor cursor) {
+        return new PageResult.Failed("This answer has no further pages.", List.of());
+    }
 
     @Override
     void close();

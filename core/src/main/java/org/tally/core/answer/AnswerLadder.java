@@ -53,8 +53,7 @@ public final class AnswerLadder implements AnswerEngine {
                     case ERROR -> Outcome.ERROR;
                 };
                 path.add(new PathStep(rung.name(), outcome, a.message(), ms));
-                return new Answer(q, a.status(), a.columns(), a.rows(), a.sql(), a.explanation(), path, a.specHash(),
-                        a.clarify(), a.message());
+                return a.withPath(q, path);
             } else {
                 throw new AssertionError(attempt);
             }
@@ -64,6 +63,21 @@ public final class AnswerLadder implements AnswerEngine {
                 ? "No rung of the answer ladder is available for this source yet, so Tally cannot answer it."
                 : "Tally could not answer this exactly: " + misses.get(misses.size() - 1) + ".";
         return Answer.refused(q, path, why);
+    }
+
+    /** Asks each paging rung in turn; the one that listed the cursor's spec reads the page. */
+    @Override
+    public PageResult nextPage(PageCursor cursor) {
+        for (Rung rung : rungs) {
+            if (rung instanceof PagingRung paging) {
+                java.util.Optional<PageResult> page = paging.nextPage(cursor);
+                if (page.isPresent()) {
+                    return page.get();
+                }
+            }
+        }
+        return new PageResult.Failed("This list can no longer be continued here; ask the question again to see"
+                + " its rows from the start.", List.of());
     }
 
     private long elapsedMs(long start) {

@@ -1,6 +1,5 @@
 package org.tally.core.binder;
 
-import java.math.BigDecimal;
 import java.sql.Connection;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.execute.ExecutorSettings;
@@ -12,6 +11,10 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
+import org.tally.core.answer.PagingRung;
 import java.util.function.LongSupplier;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
@@ -19,33 +22,24 @@ import org.tally.core.answer.Clarify;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 import org.tally.core.answer.ResultValues;
-import org.tally.core.answer.Rung;
-import org.tally.core.execute.ExecutionOutcome;
-import org.tally.core.execute.Preflight;
 import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
-import org.tally.core.execute.SqlParameter;
 import org.tally.core.grammar.Grammar;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.safety.AllowedRelations;
-import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.source.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
 import org.tally.core.spec.SpecHash;
-import org.tally.core.sql.CompileResult;
-import org.tally.core.sql.Rendered;
-import org.tally.core.sql.SqlCompiler;
-import org.tally.core.sql.SqlValue;
 
 /**
  * Rung 2 of the ladder (DESIGN.md §2): parse → bind → compile → validate → preflight → execute, each step recorded
  * with its outcome and time. A question the grammar cannot read, or a spec that does not bind, is a miss (the next
  * rung may try); a failure while running is an error the user sees.
  */
-public final class GrammarRung implements Rung {
+public final class GrammarRung implements PagingRung {
 
     /** Everything the rung needs about one open source. */
     public record Source(Connection connection, Dialect dialect, AllowedRelations allowed) {
@@ -58,19 +52,27 @@ public final class GrammarRung implements Rung {
 
     private final Grammar grammar;
     private final SpecBinder binder;
-    private final Source source;
-    private final SqlSafetyPolicy policy;
-    private final ReadOnlyExecutor executor;
+    private final QueryRun run;
+    private final ListPager pager;
     private final LongSupplier nanoTime;
 
     public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
                        ReadOnlyExecutor executor, LongSupplier nanoTime) {
+        this(grammar, binder, source, policy, executor, nanoTime, null);
+    }
+
+    /** @param pager pages of list answers; null runs a list as one statement under the executor's row cap */
+    public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
+                       ReadOnlyExecutor executor, LongSupplier nanoTime, ListPager pager) {
         this.grammar = Objects.requireNonNull(grammar, "grammar");
         this.binder = Objects.requireNonNull(binder, "binder");
-        this.source = Objects.requireNonNull(source, "source");
-        this.policy = Objects.requireNonNull(policy, "policy");
-        this.executor = Objects.requireNonNull(executor, "executor");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.run = new QueryRun(source, policy, executor, nanoTime);
+        if (pager != null && pager.pageSize() >= executor.settings().maxRows()) {
+            throw new IllegalArgumentException("a page of " + pager.pageSize() + " rows does not fit under the row cap of "
+                    + executor.settings().maxRows());
+        }
+        this.pager = pager;
     }
 
     /**
@@ -79,13 +81,20 @@ public final class GrammarRung implements Rung {
      */
     public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
                                        LocalDate today, ExecutorSettings settings) {
+        return standard(connection, dialect, binding, pack, today, settings, 0);
+    }
+
+    /** As {@link #standard(Connection, Dialect, Binding, DomainPack, LocalDate, ExecutorSettings)}, lists paged by
+     * {@code pageSize} rows (0: not paged, as the command line runs them). */
+    public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
+                                       LocalDate today, ExecutorSettings settings, int pageSize) {
         ZoneId zone = ZoneId.systemDefault();
         Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
         List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
         return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source, new SqlSafetyPolicy(),
-                new ReadOnlyExecutor(settings), System::nanoTime);
+                new ReadOnlyExecutor(settings), System::nanoTime, pageSize > 0 ? new ListPager(binding, pageSize) : null);
     }
 
     private static String defaultSchema(Connection connection) {
@@ -130,42 +139,16 @@ public final class GrammarRung implements Rung {
         BindResult.Bound b = (BindResult.Bound) bound;
         steps.add(new PathStep("bind", Outcome.OK, null, ms(t)));
 
-        t = nanoTime.getAsLong();
-        CompileResult compiled = SqlCompiler.compile(b.query(), source.dialect());
-        if (compiled instanceof CompileResult.Unsupported) {
-            String reason = ((CompileResult.Unsupported) compiled).message();
-            steps.add(new PathStep("compile", Outcome.MISS, reason, ms(t)));
-            return new Attempt.Miss(reason, steps);
+        ListPager.Listing listing = pager == null || b.probe() ? null : pager.listing(spec, b.query()).orElse(null);
+        QueryRun.Result ran = run.run(listing == null ? b.query() : pager.page(listing, null, 0), steps);
+        if (ran instanceof QueryRun.Result.Missed) {
+            return new Attempt.Miss(((QueryRun.Result.Missed) ran).reason(), steps);
         }
-        Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
-        steps.add(new PathStep("compile", Outcome.OK, null, ms(t)));
-
-        t = nanoTime.getAsLong();
-        SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(),
-                executor.settings().maxRows());
-        if (!verdict.allowed()) {
-            steps.add(new PathStep("validate", Outcome.MISS, verdict.reason(), ms(t)));
-            return new Attempt.Miss("the compiled statement was rejected: " + verdict.reason(), steps);
+        if (ran instanceof QueryRun.Result.Failed) {
+            return new Attempt.Done(Answer.error(question, steps, ((QueryRun.Result.Failed) ran).message()), steps);
         }
-        SafetyVerdict shown = policy.check(rendered.inlined(), source.dialect(), source.allowed(),
-                executor.settings().maxRows());
-        String inlined = shown.allowed() ? shown.rewritten() : rendered.inlined();
-        steps.add(new PathStep("validate", Outcome.OK, null, ms(t)));
-
-        ExecutionOutcome outcome = executor.execute(source.connection(), source.dialect(), verdict.rewritten(),
-                SqlParameter.fromCompiled(rendered.parameters()));
-        Preflight preflight = preflightOf(outcome);
-        steps.add(preflightStep(preflight));
-        if (outcome instanceof ExecutionOutcome.CostRejected) {
-            return new Attempt.Done(Answer.error(question, steps, "The query was not run: its estimated cost is "
-                    + "above the limit (" + preflight.note() + ")."), steps);
-        }
-        if (!(outcome instanceof ExecutionOutcome.Rows)) {
-            String why = failure(outcome);
-            steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
-            return new Attempt.Done(Answer.error(question, steps, why), steps);
-        }
-        QueryResult result = ((ExecutionOutcome.Rows) outcome).result();
+        QueryResult result = ((QueryRun.Result.Ran) ran).result();
+        String inlined = ((QueryRun.Result.Ran) ran).inlined();
         if (b.probe()) {
             if (result.rows().isEmpty()) {
                 steps.add(new PathStep("execute", Outcome.MISS, "no row matches", result.elapsedMs()));
@@ -175,76 +158,58 @@ public final class GrammarRung implements Rung {
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, List.of("exists"),
                     List.of(List.of(Boolean.TRUE)), inlined, b.explanation(), steps, hash, null, null), steps);
         }
+        if (listing != null) {
+            ListPager.Slice slice = pager.slice(hash, listing, result, 0);
+            pager.remember(hash, listing);
+            steps.add(new PathStep("execute", Outcome.OK, slice.next() == null ? null : "first " + slice.rows().size()
+                    + " rows; more follow page by page", result.elapsedMs()));
+            return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, slice.columns(), normalised(slice.rows()),
+                    inlined, b.explanation(), steps, hash, null, slice.note(), slice.next()), steps);
+        }
         steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
-                + executor.settings().maxRows() + " rows" : null, result.elapsedMs()));
-        List<List<Object>> rows = new ArrayList<>();
-        for (List<Object> row : result.rows()) {
-            List<Object> out = new ArrayList<>(row.size());
-            row.forEach(v -> out.add(ResultValues.normalise(v)));
-            rows.add(out);
-        }
-        String message = result.truncated() ? "Only the first " + executor.settings().maxRows() + " rows are shown."
-                : null;
-        return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), rows, inlined,
-                b.explanation(), steps, hash, null, message), steps);
+                + run.maxRows() + " rows" : null, result.elapsedMs()));
+        String message = result.truncated() ? "Only the first " + run.maxRows() + " rows are shown." : null;
+        return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), normalised(result.rows()),
+                inlined, b.explanation(), steps, hash, null, message), steps);
     }
 
-    private static Preflight preflightOf(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Rows) {
-            return ((ExecutionOutcome.Rows) o).preflight();
+    /**
+     * The page after {@code cursor} of a list this rung answered: the same query, compiled, validated and run again
+     * with "after these sort values" added. Empty when this rung does not page or no longer remembers that list.
+     */
+    @Override
+    public Optional<PageResult> nextPage(PageCursor cursor) {
+        if (pager == null) {
+            return Optional.empty();
         }
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return ((ExecutionOutcome.Timeout) o).preflight();
+        Optional<ListPager.Listing> listing = pager.remembered(cursor.specHash());
+        if (listing.isEmpty()) {
+            return Optional.empty();
         }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return ((ExecutionOutcome.Cancelled) o).preflight();
+        List<PathStep> steps = new ArrayList<>();
+        QueryRun.Result ran = run.run(pager.page(listing.get(), cursor.after(), cursor.rowsShown()), steps);
+        if (ran instanceof QueryRun.Result.Missed) {
+            return Optional.of(new PageResult.Failed("The next rows could not be read: "
+                    + ((QueryRun.Result.Missed) ran).reason(), steps));
         }
-        if (o instanceof ExecutionOutcome.CostRejected) {
-            return ((ExecutionOutcome.CostRejected) o).preflight();
+        if (ran instanceof QueryRun.Result.Failed) {
+            return Optional.of(new PageResult.Failed(((QueryRun.Result.Failed) ran).message(), steps));
         }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return ((ExecutionOutcome.Failed) o).preflight();
-        }
-        throw new AssertionError(o);
+        QueryResult result = ((QueryRun.Result.Ran) ran).result();
+        ListPager.Slice slice = pager.slice(cursor.specHash(), listing.get(), result, cursor.rowsShown());
+        steps.add(new PathStep("execute", Outcome.OK, slice.note(), result.elapsedMs()));
+        return Optional.of(new PageResult.Rows(normalised(slice.rows()), slice.next(),
+                ((QueryRun.Result.Ran) ran).inlined(), steps));
     }
 
-    private static PathStep preflightStep(Preflight p) {
-        if (p instanceof Preflight.Ok) {
-            return new PathStep("preflight", Outcome.OK, p.note(), ((Preflight.Ok) p).ms());
+    private static List<List<Object>> normalised(List<List<Object>> rows) {
+        List<List<Object>> out = new ArrayList<>(rows.size());
+        for (List<Object> row : rows) {
+            List<Object> r = new ArrayList<>(row.size());
+            row.forEach(v -> r.add(ResultValues.normalise(v)));
+            out.add(r);
         }
-        if (p instanceof Preflight.Rejected) {
-            return new PathStep("preflight", Outcome.ERROR, p.note(), ((Preflight.Rejected) p).ms());
-        }
-        if (p instanceof Preflight.Unavailable) {
-            return new PathStep("preflight", Outcome.SKIPPED, p.note(), ((Preflight.Unavailable) p).ms());
-        }
-        throw new AssertionError(p);
-    }
-
-    private static String failure(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return "The query took longer than " + ((ExecutionOutcome.Timeout) o).limitMs() + " ms and was stopped.";
-        }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return "The query was cancelled.";
-        }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return "The database refused the query: " + ((ExecutionOutcome.Failed) o).message();
-        }
-        throw new AssertionError(o);
-    }
-
-    private static long elapsed(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return ((ExecutionOutcome.Timeout) o).elapsedMs();
-        }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return ((ExecutionOutcome.Cancelled) o).elapsedMs();
-        }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return ((ExecutionOutcome.Failed) o).elapsedMs();
-        }
-        return 0;
+        return out;
     }
 
     /**

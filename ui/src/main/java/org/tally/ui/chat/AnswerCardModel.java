@@ -8,6 +8,7 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.PathStep;
+import org.tally.ui.result.PageLoader;
 import org.tally.ui.result.ResultModel;
 
 /**
@@ -32,13 +33,14 @@ public final class AnswerCardModel {
     private final BooleanProperty clarifyAnswered = new SimpleBooleanProperty(false);
 
     private AnswerCardModel(String question, CardState state, Answer answer, String message,
-                            List<String> suggestions) {
+                            List<String> suggestions, PageLoader pages) {
         this.question = Objects.requireNonNull(question, "question");
         this.state = state;
         this.answer = answer;
         this.message = message;
         this.suggestions = List.copyOf(suggestions);
-        this.result = state == CardState.ANSWERED ? new ResultModel(answer.columns(), answer.rows()) : null;
+        this.result = state == CardState.ANSWERED
+                ? new ResultModel(answer.columns(), answer.rows(), answer.nextPage(), pages) : null;
         List<ChipModel> c = new ArrayList<>();
         if (answer != null) {
             for (PathStep s : answer.path()) {
@@ -49,32 +51,42 @@ public final class AnswerCardModel {
     }
 
     public static AnswerCardModel pending(String question) {
-        return new AnswerCardModel(question, CardState.PENDING, null, null, List.of());
+        return new AnswerCardModel(question, CardState.PENDING, null, null, List.of(), PageLoader.NONE);
     }
 
     /**
      * @param canAsk questions this source can answer, offered when the answer is a refusal
      */
     public static AnswerCardModel of(Answer answer, List<String> canAsk) {
+        return of(answer, canAsk, PageLoader.NONE);
+    }
+
+    /**
+     * @param canAsk questions this source can answer, offered when the answer is a refusal
+     * @param pages  reads the next pages of a list answer
+     */
+    public static AnswerCardModel of(Answer answer, List<String> canAsk, PageLoader pages) {
         return switch (answer.status()) {
-            case ANSWERED -> new AnswerCardModel(answer.question(), CardState.ANSWERED, answer, null, List.of());
-            case CLARIFY -> new AnswerCardModel(answer.question(), CardState.CLARIFY, answer, null, List.of());
+            case ANSWERED -> new AnswerCardModel(answer.question(), CardState.ANSWERED, answer, answer.message(),
+                    List.of(), pages);
+            case CLARIFY -> new AnswerCardModel(answer.question(), CardState.CLARIFY, answer, null, List.of(), pages);
             case REFUSED -> new AnswerCardModel(answer.question(), CardState.REFUSED, answer, answer.message(),
-                    canAsk.subList(0, Math.min(3, canAsk.size())));
+                    canAsk.subList(0, Math.min(3, canAsk.size())), pages);
             case ERROR -> new AnswerCardModel(answer.question(), CardState.ERROR, answer,
-                    "Something went wrong while answering: " + answer.message(), List.of());
+                    "Something went wrong while answering: " + answer.message(), List.of(), pages);
         };
     }
 
     /** The engine could not be reached or threw: shown as an error card, the message in plain words. */
     public static AnswerCardModel failed(String question, Throwable error) {
         String why = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
-        return new AnswerCardModel(question, CardState.ERROR, null, "Tally could not answer: " + why, List.of());
+        return new AnswerCardModel(question, CardState.ERROR, null, "Tally could not answer: " + why, List.of(),
+                PageLoader.NONE);
     }
 
     public static AnswerCardModel cancelled(String question) {
         return new AnswerCardModel(question, CardState.CANCELLED, null, "Stopped before an answer arrived.",
-                List.of());
+                List.of(), PageLoader.NONE);
     }
 
     public String question() {
@@ -95,7 +107,7 @@ public final class AnswerCardModel {
         return answer == null ? null : answer.explanation();
     }
 
-    /** Why there is no answer (refusal, error, cancel); null on answers and clarify questions. */
+    /** Why there is no answer (refusal, error, cancel), or a note on an answer ("Only the first … rows"); else null. */
     public String message() {
         return message;
     }

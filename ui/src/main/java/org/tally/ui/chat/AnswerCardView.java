@@ -63,6 +63,11 @@ public final class AnswerCardView extends VBox {
             explanation.setId("explanation");
             getChildren().add(explanation);
         }
+        if (card.message() != null && !card.message().isBlank()) {
+            Label note = text(card.message(), "card-hint");
+            note.setId("answer-note");
+            getChildren().add(note);
+        }
     }
 
     private void clarify(AnswerCardModel card, ChatViewModel chat) {

@@ -10,6 +10,8 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
 import org.tally.ui.task.Activity;
 import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
@@ -63,7 +65,7 @@ public final class ChatViewModel {
         TaskListener<Answer> listener = activity.track("Answering: " + q, new TaskListener<>() {
             @Override
             public void succeeded(Answer answer) {
-                replace(placeholder, AnswerCardModel.of(answer, examples));
+                replace(placeholder, AnswerCardModel.of(answer, examples, ChatViewModel.this::loadPage));
             }
 
             @Override
@@ -77,6 +79,12 @@ public final class ChatViewModel {
             }
         });
         activity.attach(runner.submit("Answering", progress -> session.ask(q, progress), listener));
+    }
+
+    /** Reads the page after {@code cursor} off the UI thread, shown in the status bar with cancel. */
+    private void loadPage(PageCursor cursor, TaskListener<PageResult> listener) {
+        TaskListener<PageResult> tracked = activity.track("Loading more rows", listener);
+        activity.attach(runner.submit("Loading more rows", progress -> session.nextPage(cursor, progress), tracked));
     }
 
     /** Answers a clarify question with one of its options: the option is asked as the reply, once. */

@@ -8,6 +8,8 @@ import org.tally.core.Progress;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
@@ -56,6 +58,13 @@ public final class EngineSession implements AutoCloseable {
     public Answer ask(String question, Progress progress) {
         synchronized (lock) {
             return ensureOpen(progress).ask(question);
+        }
+    }
+
+    /** The page after {@code cursor} of a list the current engine answered. Runs on a background thread. */
+    public PageResult nextPage(PageCursor cursor, Progress progress) {
+        synchronized (lock) {
+            return ensureOpen(progress).nextPage(cursor);
         }
     }
 

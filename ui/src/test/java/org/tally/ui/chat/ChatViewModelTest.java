@@ -166,6 +166,32 @@ class ChatViewModelTest {
     }
 
     @Test
+    void aLongListShowsItsFirstPageAndLoadsTheNextPagesUntilItIsComplete() {
+        chat.ask("list the beds");
+        org.tally.ui.result.ResultModel result = chat.cards().get(0).result();
+        assertThat(result.rows()).hasSize(FakeAnswers.LIST_PAGE);
+        assertThat(result.paged()).isTrue();
+        assertThat(result.hasMore()).isTrue();
+        assertThat(result.availableKinds()).as("a partial list is not charted").containsExactly(ChartKind.TABLE);
+        assertThat(result.pageStatusProperty().get()).isEqualTo("Showing the first 10 rows; more match.");
+
+        result.loadNextPage();
+        assertThat(result.rows()).hasSize(20);
+        result.loadNextPage();
+        assertThat(result.rows()).hasSize(FakeAnswers.LIST_ROWS);
+        assertThat(result.hasMore()).isFalse();
+        assertThat(result.pageStatusProperty().get()).isEqualTo("All 23 rows are shown.");
+        result.loadNextPage();
+
+        assertThat(engines.pagesRead).as("one read per page, none after the last").hasSize(2);
+        assertThat(engines.pagesRead).extracting(org.tally.core.answer.PageCursor::rowsShown).containsExactly(10, 20);
+        assertThat(result.rows()).extracting(r -> r.get(0)).doesNotHaveDuplicates()
+                .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, 23).mapToObj(i -> "Bed " + i)
+                        .toList());
+        assertThat(engines.asked).as("paging reruns no question").containsExactly("list the beds");
+    }
+
+    @Test
     void chipsNameEveryOutcome() {
         assertThat(List.of(org.tally.core.answer.Outcome.values())).allSatisfy(o ->
                 assertThat(new ChipModel("raw_sql", o, null, 1).label()).startsWith("Raw SQL "));

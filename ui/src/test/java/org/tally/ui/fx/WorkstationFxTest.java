@@ -11,6 +11,7 @@ import javafx.scene.chart.BarChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -109,6 +110,25 @@ class WorkstationFxTest {
         String[] copied = new String[1];
         robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
         assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SQL);
+    }
+
+    @Test
+    void aLongListLoadsItsNextPagesFromTheButtonUnderTheTable(FxRobot robot) {
+        ask(robot, "list the beds");
+        TableView<?> table = robot.lookup("#result-table").queryAs(TableView.class);
+        Label status = robot.lookup("#page-status").queryAs(Label.class);
+        assertThat(table.getItems()).hasSize(FakeAnswers.LIST_PAGE);
+        assertThat(status.getText()).isEqualTo("Showing the first 10 rows; more match.");
+
+        robot.clickOn("#load-more");
+        WorkstationFixture.waitUntil(() -> table.getItems().size() == 20);
+        robot.clickOn("#load-more");
+        WorkstationFixture.waitUntil(() -> table.getItems().size() == FakeAnswers.LIST_ROWS);
+
+        assertThat(status.getText()).isEqualTo("All 23 rows are shown.");
+        assertThat(WorkstationFixture.shown(robot.lookup("#load-more").query())).isFalse();
+        assertThat(fx.engines.pagesRead).hasSize(2);
+        assertThat(table.getItems().get(22)).isEqualTo(List.of("Bed 23", "Surgical"));
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.util.function.Function;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
@@ -17,6 +19,7 @@ public final class FakeEngines implements EngineFactory {
     public final List<SourceRef> opened = new ArrayList<>();
     public final List<Credentials> credentials = new ArrayList<>();
     public final List<String> asked = new ArrayList<>();
+    public final List<PageCursor> pagesRead = new ArrayList<>();
     public final AtomicInteger closed = new AtomicInteger();
     private final Function<String, Answer> answers;
 
@@ -24,7 +27,7 @@ public final class FakeEngines implements EngineFactory {
         this.answers = answers;
     }
 
-    /** Answers by keyword: "by ward" grouped, "per month" trend, "date" clarify, "weather" refused, "fail" error. */
+    /** Answers by keyword: "list…" a paged list of 23 beds, "by ward" grouped, "per month" trend, "date" clarify, "weather" refused, "fail" error. */
     public static FakeEngines byKeyword() {
         return new FakeEngines(q -> {
             String s = q.toLowerCase(Locale.ROOT);
@@ -42,6 +45,9 @@ public final class FakeEngines implements EngineFactory {
             }
             if (s.contains("timeout")) {
                 return FakeAnswers.error(q);
+            }
+            if (s.startsWith("list")) {
+                return FakeAnswers.list(q);
             }
             if (s.contains("date")) {
                 return FakeAnswers.average(q);
@@ -63,6 +69,14 @@ public final class FakeEngines implements EngineFactory {
                     asked.add(question);
                 }
                 return answers.apply(question);
+            }
+
+            @Override
+            public PageResult nextPage(PageCursor cursor) {
+                synchronized (FakeEngines.this) {
+                    pagesRead.add(cursor);
+                }
+                return FakeAnswers.nextListPage(cursor);
             }
 
             @Override
