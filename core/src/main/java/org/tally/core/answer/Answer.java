@@ -13,8 +13,9 @@ import java.util.Objects;
  * Row values are already normalised to JSON-friendly types by {@link ResultValues}: numbers, booleans,
  * ISO-8601 strings for dates and timestamps, strings, or null.
  *
- * <p>{@code nextPage} is not part of the command-line object: an engine opened for the workstation lists long
- * answers a page at a time, and the cursor says where the next page starts (null: there is none).
+ * <p>Two fields are not part of the command-line object. {@code specJson} is the canonical spec whose SHA-256 is
+ * the spec hash (the workstation shows it beside the SQL). {@code nextPage}: an engine opened for the workstation
+ * lists long answers a page at a time, and the cursor says where the next page starts (null: there is none).
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
         "message"})
@@ -30,6 +31,7 @@ public record Answer(
         String specHash,
         Clarify clarify,
         String message,
+        @JsonIgnore String specJson,
         @JsonIgnore PageCursor nextPage) {
 
     public Answer {
@@ -47,6 +49,9 @@ public record Answer(
         if (status != AnswerStatus.ANSWERED && !rows.isEmpty()) {
             throw new IllegalArgumentException("only an answered question carries rows");
         }
+        if (specJson != null && specHash == null) {
+            throw new IllegalArgumentException("a spec JSON comes with its spec hash");
+        }
         if (nextPage != null && (status != AnswerStatus.ANSWERED || !nextPage.specHash().equals(specHash))) {
             throw new IllegalArgumentException("only an answered list continues on a next page, under its own spec hash");
         }
@@ -55,13 +60,25 @@ public record Answer(
     /** An answer that is complete as it is (no further page). */
     public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
                   String explanation, List<PathStep> path, String specHash, Clarify clarify, String message) {
-        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null);
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null, null);
     }
 
     /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
     public Answer withPath(String question, List<PathStep> fullPath) {
         return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
+                specJson, nextPage);
+    }
+
+    /** This answer with the canonical JSON of the spec its hash was taken of. */
+    public Answer withSpecJson(String json) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, json,
                 nextPage);
+    }
+
+    /** This answer continuing on the page after {@code cursor}. */
+    public Answer withNextPage(PageCursor cursor) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                specJson, cursor);
     }
 
     /** Rows may hold nulls, which List.copyOf refuses: copy into unmodifiable lists by hand. */

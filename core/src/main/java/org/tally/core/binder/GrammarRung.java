@@ -130,11 +130,12 @@ public final class GrammarRung implements PagingRung {
             return new Attempt.Miss("the question contradicts itself: " + e.getMessage(), steps);
         }
         String hash = SpecHash.of(spec);
+        String specJson = SpecHash.canonicalJson(spec);
 
         long t = nanoTime.getAsLong();
         BindResult bound = binder.bind(spec);
         if (bound instanceof BindResult.Failed) {
-            return bindFailed(question, hash, ((BindResult.Failed) bound).failure(), steps, ms(t));
+            return withSpec(bindFailed(question, hash, ((BindResult.Failed) bound).failure(), steps, ms(t)), specJson);
         }
         BindResult.Bound b = (BindResult.Bound) bound;
         steps.add(new PathStep("bind", Outcome.OK, null, ms(t)));
@@ -156,7 +157,8 @@ public final class GrammarRung implements PagingRung {
             }
             steps.add(new PathStep("execute", Outcome.OK, null, result.elapsedMs()));
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, List.of("exists"),
-                    List.of(List.of(Boolean.TRUE)), inlined, b.explanation(), steps, hash, null, null), steps);
+                    List.of(List.of(Boolean.TRUE)), inlined, b.explanation(), steps, hash, null, null)
+                    .withSpecJson(specJson), steps);
         }
         if (listing != null) {
             ListPager.Slice slice = pager.slice(hash, listing, result, 0);
@@ -164,13 +166,22 @@ public final class GrammarRung implements PagingRung {
             steps.add(new PathStep("execute", Outcome.OK, slice.next() == null ? null : "first " + slice.rows().size()
                     + " rows; more follow page by page", result.elapsedMs()));
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, slice.columns(), normalised(slice.rows()),
-                    inlined, b.explanation(), steps, hash, null, slice.note(), slice.next()), steps);
+                    inlined, b.explanation(), steps, hash, null, slice.note()).withSpecJson(specJson)
+                    .withNextPage(slice.next()), steps);
         }
         steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
                 + run.maxRows() + " rows" : null, result.elapsedMs()));
         String message = result.truncated() ? "Only the first " + run.maxRows() + " rows are shown." : null;
         return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), normalised(result.rows()),
-                inlined, b.explanation(), steps, hash, null, message), steps);
+                inlined, b.explanation(), steps, hash, null, message).withSpecJson(specJson), steps);
+    }
+
+    /** A decided answer under this spec's hash also carries the spec's canonical JSON (shown beside the SQL). */
+    private static Attempt withSpec(Attempt a, String specJson) {
+        if (a instanceof Attempt.Done done && done.answer().specHash() != null) {
+            return new Attempt.Done(done.answer().withSpecJson(specJson), done.steps());
+        }
+        return a;
     }
 
     /**

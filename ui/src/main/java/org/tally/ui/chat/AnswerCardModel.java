@@ -13,7 +13,7 @@ import org.tally.ui.result.ResultModel;
 
 /**
  * Everything an answer card shows, decided here so the view only lays it out: the status, the result (KPI,
- * table or chart), one sentence of explanation, provenance chips, the SQL and spec hash behind a disclosure,
+ * table or chart), one sentence of explanation, provenance chips, the SQL, spec JSON and hash behind a disclosure,
  * clarify options, a refusal in plain words with questions that can be asked instead, and suggestion chips.
  */
 public final class AnswerCardModel {
@@ -21,6 +21,9 @@ public final class AnswerCardModel {
     /** Ladder rungs (not the steps inside them): their times add up to the total without double counting. */
     private static final Set<String> RUNGS = Set.of("focus", "meta", "grammar", "planner", "raw_sql", "snapshot",
             "retrieval");
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper PRETTY =
+            new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final String question;
     private final CardState state;
@@ -136,6 +139,29 @@ public final class AnswerCardModel {
 
     public String specHash() {
         return answer == null ? null : answer.specHash();
+    }
+
+    /** The canonical spec whose SHA-256 is the spec hash, or null when the answer came from no spec. */
+    public String specJson() {
+        return answer == null ? null : answer.specJson();
+    }
+
+    /** The spec JSON indented for reading; the same fields and values as {@link #specJson()}. */
+    public String specJsonForReading() {
+        String json = specJson();
+        if (json == null) {
+            return null;
+        }
+        try {
+            return PRETTY.writerWithDefaultPrettyPrinter().writeValueAsString(PRETTY.readTree(json));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return json;
+        }
+    }
+
+    /** What "Copy spec JSON" puts on the clipboard: the exact canonical text that was hashed. */
+    public String specJsonForClipboard() {
+        return specJson() == null ? "" : specJson();
     }
 
     public boolean hasSql() {

@@ -120,30 +120,53 @@ public final class AnswerCardView extends VBox {
         toggle.selectedProperty().bindBidirectional(card.sqlShownProperty());
         VBox details = new VBox(6);
         details.getStyleClass().add("sql-details");
-        if (card.hasSql()) {
-            TextArea sql = new TextArea(card.sql());
-            sql.getStyleClass().add("sql-text");
-            sql.setEditable(false);
-            sql.setWrapText(true);
-            sql.setPrefRowCount(Math.min(10, Math.max(2, card.sql().split("\n").length + 1)));
-            Button copy = new Button("Copy SQL");
-            copy.getStyleClass().addAll("copy-sql", Styles.SMALL, Styles.FLAT);
-            copy.setOnAction(e -> {
-                ClipboardContent content = new ClipboardContent();
-                content.putString(card.sqlForClipboard());
-                Clipboard.getSystemClipboard().setContent(content);
-                copy.setText("Copied");
-            });
-            details.getChildren().addAll(sql, copy);
+        details.getChildren().add(caption("SQL as executed"));
+        details.getChildren().add(code(card.sql(), "sql-text"));
+        details.getChildren().add(copyButton("Copy SQL", "copy-sql", card::sqlForClipboard));
+        if (card.specJson() != null) {
+            details.getChildren().add(caption("Query specification (the SQL was compiled from it)"));
+            details.getChildren().add(code(card.specJsonForReading(), "spec-json"));
+            Button copySpec = copyButton("Copy spec JSON", "copy-spec", card::specJsonForClipboard);
+            copySpec.setTooltip(new Tooltip("Copies the canonical JSON exactly as it was hashed"));
+            details.getChildren().add(copySpec);
         }
         if (card.specHash() != null) {
             Label hash = new Label("Spec hash " + card.specHash());
             hash.getStyleClass().add("spec-hash");
+            hash.setWrapText(true);
             details.getChildren().add(hash);
         }
         details.visibleProperty().bind(card.sqlShownProperty());
         details.managedProperty().bind(card.sqlShownProperty());
         getChildren().addAll(toggle, details);
+    }
+
+    private static Label caption(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("sql-caption");
+        return l;
+    }
+
+    /** Read-only, selectable text: the user can copy part of it as well as all of it. */
+    private static TextArea code(String text, String styleClass) {
+        TextArea area = new TextArea(text);
+        area.getStyleClass().add(styleClass);
+        area.setEditable(false);
+        area.setWrapText(true);
+        area.setPrefRowCount(Math.min(12, Math.max(2, text.split("\n").length + 1)));
+        return area;
+    }
+
+    private static Button copyButton(String label, String styleClass, java.util.function.Supplier<String> text) {
+        Button copy = new Button(label);
+        copy.getStyleClass().addAll(styleClass, Styles.SMALL, Styles.FLAT);
+        copy.setOnAction(e -> {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(text.get());
+            Clipboard.getSystemClipboard().setContent(content);
+            copy.setText("Copied");
+        });
+        return copy;
     }
 
     private static FlowPane buttons(List<String> labels, String styleClass, Consumer<String> action) {

@@ -43,6 +43,9 @@ class ChatViewModelTest {
         assertThat(card.totalMs()).isEqualTo(39);
         assertThat(card.sqlForClipboard()).isEqualTo(FakeAnswers.SCALAR_SQL);
         assertThat(card.specHash()).isEqualTo(FakeAnswers.SCALAR_HASH);
+        assertThat(card.specJsonForClipboard()).isEqualTo(FakeAnswers.SCALAR_SPEC);
+        assertThat(card.specJsonForReading()).isEqualTo("{\n  \"measures\" : [ {\n    \"type\" : \"count\"\n  } ],\n"
+                + "  \"shape\" : \"Scalar\",\n  \"subject\" : \"patient\"\n}");
         assertThat(card.suggestions()).isEmpty();
     }
 

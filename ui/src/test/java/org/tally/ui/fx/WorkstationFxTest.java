@@ -94,7 +94,7 @@ class WorkstationFxTest {
     }
 
     @Test
-    void theSqlDisclosureShowsTheExecutedSqlAndSpecHash(FxRobot robot) {
+    void theSqlDisclosureShowsTheExecutedSqlTheSpecJsonAndItsHash(FxRobot robot) {
         ask(robot, "How many patients are there?");
         TextArea sql = robot.lookup(".sql-text").queryAs(TextArea.class);
         assertThat(WorkstationFixture.shown(sql)).isFalse();
@@ -110,6 +110,13 @@ class WorkstationFxTest {
         String[] copied = new String[1];
         robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
         assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SQL);
+
+        TextArea spec = robot.lookup(".spec-json").queryAs(TextArea.class);
+        assertThat(WorkstationFixture.shown(spec)).isTrue();
+        assertThat(spec.getText()).contains("\"subject\" : \"patient\"", "\"shape\" : \"Scalar\"");
+        robot.clickOn(".copy-spec");
+        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SPEC);
     }
 
     @Test

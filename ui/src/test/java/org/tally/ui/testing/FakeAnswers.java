@@ -19,6 +19,7 @@ public final class FakeAnswers {
 
     public static final String SCALAR_SQL = "SELECT COUNT(*) AS \"patients\" FROM \"patients\" p";
     public static final String SCALAR_HASH = "c1-3f5a9e0d2b7c";
+    public static final String SCALAR_SPEC = "{\"measures\":[{\"type\":\"count\"}],\"shape\":\"Scalar\",\"subject\":\"patient\"}";
 
     private FakeAnswers() {
     }
@@ -35,7 +36,7 @@ public final class FakeAnswers {
 
     public static Answer scalar(String question) {
         return new Answer(question, AnswerStatus.ANSWERED, List.of("patients"), List.of(List.of(12480L)), SCALAR_SQL,
-                "Counted patients.", okPath(), SCALAR_HASH, null, null);
+                "Counted patients.", okPath(), SCALAR_HASH, null, null).withSpecJson(SCALAR_SPEC);
     }
 
     public static Answer grouped(String question) {
@@ -104,7 +105,7 @@ public final class FakeAnswers {
         return new Answer(question, AnswerStatus.ANSWERED, List.of("bed", "ward"), listRows(0, LIST_PAGE),
                 "SELECT b.\"label\" AS \"bed\", w.\"name\" AS \"ward\" FROM \"beds\" b JOIN \"wards\" w"
                         + " ON w.\"id\" = b.\"ward_id\" ORDER BY b.\"id\" LIMIT 11",
-                "Listed beds.", okPath(), LIST_HASH, null, null, cursorAfter(LIST_PAGE));
+                "Listed beds.", okPath(), LIST_HASH, null, null).withNextPage(cursorAfter(LIST_PAGE));
     }
 
     /** The page after {@code cursor} of {@link #list}: rows are numbered by the cursor's last key, never an offset. */
