@@ -8,6 +8,16 @@ public interface AnswerEngine extends AutoCloseable {
     Answer ask(String question);
 
     /**
+     * As {@link #ask(String)}, telling {@code live} about each step of the path as it ends (the answer's path holds
+     * the same steps in the same order). An engine that cannot report as it goes reports the path at the end.
+     */
+    default Answer ask(String question, StepListener live) {
+        Answer a = ask(question);
+        a.path().forEach(live::step);
+        return a;
+    }
+
+    /**
      * The page after {@code cursor}, which an earlier answer of this engine handed out ({@link Answer#nextPage()}).
      * An engine that never pages says so instead of throwing.
      */

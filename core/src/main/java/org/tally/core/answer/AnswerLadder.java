@@ -23,6 +23,12 @@ public final class AnswerLadder implements AnswerEngine {
 
     @Override
     public Answer ask(String question) {
+        return ask(question, StepListener.NONE);
+    }
+
+    /** Walks the ladder; each rung reports its inner steps to {@code live} as they end, the ladder each rung's own. */
+    @Override
+    public Answer ask(String question, StepListener live) {
         String q = question == null ? "" : question.strip();
         List<PathStep> path = new ArrayList<>();
         if (q.isEmpty()) {
@@ -33,15 +39,19 @@ public final class AnswerLadder implements AnswerEngine {
             long start = nanoTime.getAsLong();
             Rung.Attempt attempt;
             try {
-                attempt = rung.attempt(q);
+                attempt = rung.attempt(q, live);
             } catch (RuntimeException e) {
-                path.add(new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start)));
+                PathStep failed = new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start));
+                path.add(failed);
+                live.step(failed);
                 return Answer.error(q, path, "The " + rung.name() + " rung failed: " + describe(e));
             }
             long ms = elapsedMs(start);
             if (attempt instanceof Rung.Attempt.Miss miss) {
                 path.addAll(miss.steps());
-                path.add(new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms));
+                PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms);
+                path.add(missed);
+                live.step(missed);
                 misses.add(miss.reason());
             } else if (attempt instanceof Rung.Attempt.Done done) {
                 path.addAll(done.steps());
@@ -52,7 +62,9 @@ public final class AnswerLadder implements AnswerEngine {
                     case REFUSED -> Outcome.MISS;
                     case ERROR -> Outcome.ERROR;
                 };
-                path.add(new PathStep(rung.name(), outcome, a.message(), ms));
+                PathStep decided = new PathStep(rung.name(), outcome, a.message(), ms);
+                path.add(decided);
+                live.step(decided);
                 return a.withPath(q, path);
             } else {
                 throw new AssertionError(attempt);

@@ -15,6 +15,7 @@ import java.util.Optional;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.PagingRung;
+import org.tally.core.answer.StepListener;
 import java.util.function.LongSupplier;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
@@ -113,7 +114,13 @@ public final class GrammarRung implements PagingRung {
 
     @Override
     public Attempt attempt(String question) {
-        List<PathStep> steps = new ArrayList<>();
+        return attempt(question, StepListener.NONE);
+    }
+
+    /** Each step (bind, compile, validate, preflight, execute) reaches {@code live} as soon as it ends. */
+    @Override
+    public Attempt attempt(String question, StepListener live) {
+        List<PathStep> steps = new StepLog(live);
         ParseOutcome parsed = grammar.parse(question);
         if (parsed instanceof ParseOutcome.NoParse) {
             return new Attempt.Miss(((ParseOutcome.NoParse) parsed).reason(), steps);

@@ -85,4 +85,48 @@ class AnswerLadderTest {
         assertThat(a.message()).contains("connection lost");
         assertThat(a.path()).singleElement().satisfies(s -> assertThat(s.outcome()).isEqualTo(Outcome.ERROR));
     }
+
+    @Test
+    void eachStepReachesTheLiveListenerAsItEndsInPathOrder() {
+        List<PathStep> heard = new java.util.ArrayList<>();
+        List<Integer> heardWhenSecondRungStarted = new java.util.ArrayList<>();
+        Rung streaming = new Rung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                return attempt(question, StepListener.NONE);
+            }
+
+            @Override
+            public Attempt attempt(String question, StepListener live) {
+                heardWhenSecondRungStarted.add(heard.size());
+                PathStep bind = new PathStep("bind", Outcome.OK, null, 1);
+                live.step(bind);
+                heardWhenSecondRungStarted.add(heard.size());
+                PathStep execute = new PathStep("execute", Outcome.OK, null, 4);
+                live.step(execute);
+                Answer a = new Answer(question, AnswerStatus.ANSWERED, List.of("n"), List.of(List.of(3L)), "SELECT 3",
+                        "Counted.", List.of(), "h", null, null);
+                return new Attempt.Done(a, List.of(bind, execute));
+            }
+        };
+        Answer a = ladder(missing("meta", "not a greeting"), streaming).ask("How many?", heard::add);
+
+        assertThat(heard).isEqualTo(a.path());
+        assertThat(heard).extracting(PathStep::rung).containsExactly("meta", "bind", "execute", "grammar");
+        // the meta miss was told before the grammar rung began, and bind before the rung went on to execute
+        assertThat(heardWhenSecondRungStarted).containsExactly(1, 2);
+    }
+
+    @Test
+    void aRungThatCannotStreamTellsItsStepsWhenItIsDone() {
+        List<PathStep> heard = new java.util.ArrayList<>();
+        Answer a = ladder(answering("grammar")).ask("How many?", heard::add);
+        assertThat(heard).isEqualTo(a.path());
+        assertThat(heard).extracting(PathStep::rung).containsExactly("execute", "grammar");
+    }
 }

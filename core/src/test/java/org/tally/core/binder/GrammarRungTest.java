@@ -116,6 +116,16 @@ class GrammarRungTest {
     }
 
     @Test
+    void everyStepIsToldAsItEndsAndTheAnswerPathHoldsTheSameSteps() {
+        List<PathStep> heard = new java.util.ArrayList<>();
+        Rung.Attempt a = rung.attempt("How many caesarean deliveries were there last month, by ward?", heard::add);
+        assertThat(heard).isEqualTo(a.steps());
+        assertThat(names(heard)).containsExactly("bind", "compile", "validate", "preflight", "execute");
+        assertThat(rung.attempt("How purple were the caesareans?", heard::add).steps()).isEmpty();
+        assertThat(heard).hasSize(5);
+    }
+
+    @Test
     void anExistenceQuestionWithAMatchAnswersTrueAndWithoutOneMisses() {
         Rung.Attempt yes = rung.attempt("Is there any stillbirth delivery?");
         assertThat(yes).as(yes.toString()).isInstanceOf(Rung.Attempt.Done.class);

@@ -6,6 +6,8 @@ import java.util.Objects;
 import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.PathStep;
 import org.tally.ui.result.PageLoader;
@@ -30,7 +32,7 @@ public final class AnswerCardModel {
     private final Answer answer;
     private final ResultModel result;
     private final String message;
-    private final List<ChipModel> chips;
+    private final ObservableList<ChipModel> chips;
     private final List<String> suggestions;
     private final BooleanProperty sqlShown = new SimpleBooleanProperty(false);
     private final BooleanProperty clarifyAnswered = new SimpleBooleanProperty(false);
@@ -50,7 +52,7 @@ public final class AnswerCardModel {
                 c.add(ChipModel.of(s));
             }
         }
-        this.chips = List.copyOf(c);
+        this.chips = FXCollections.observableArrayList(c);
     }
 
     public static AnswerCardModel pending(String question) {
@@ -115,8 +117,26 @@ public final class AnswerCardModel {
         return message;
     }
 
-    public List<ChipModel> chips() {
-        return chips;
+    /** The provenance chips; on a pending card they fill in as the steps end, on a finished one they are fixed. */
+    public ObservableList<ChipModel> chips() {
+        return state == CardState.PENDING ? chips : FXCollections.unmodifiableObservableList(chips);
+    }
+
+    /** A step of the path ended while this card waits for its answer: its chip appears now. UI thread only. */
+    public void stepEnded(PathStep step) {
+        if (state != CardState.PENDING) {
+            throw new IllegalStateException("only a pending card grows its chips; this one is " + state);
+        }
+        chips.add(ChipModel.of(step));
+    }
+
+    /** What a pending card says it is doing: the step that ended last, or that it has started. */
+    public String progressText() {
+        if (chips.isEmpty()) {
+            return "Working on it…";
+        }
+        ChipModel last = chips.get(chips.size() - 1);
+        return last.label() + " · working on it…";
     }
 
     public long totalMs() {

@@ -3,6 +3,7 @@ package org.tally.ui.chat;
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.function.Consumer;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -31,13 +32,18 @@ public final class AnswerCardView extends VBox {
         question.setWrapText(true);
         getChildren().add(question);
         switch (card.state()) {
-            case PENDING -> getChildren().add(pending());
+            case PENDING -> getChildren().add(pending(card));
             case ANSWERED -> answered(card);
             case CLARIFY -> clarify(card, chat);
             case REFUSED -> refused(card, chat);
             case ERROR, CANCELLED -> getChildren().add(text(card.message(), "card-message"));
         }
-        if (!card.chips().isEmpty()) {
+        if (card.state() == CardState.PENDING) {
+            // the chips fill in while the ladder works: each step appears as it ends
+            FlowPane live = chips(card);
+            card.chips().addListener((ListChangeListener<ChipModel>) c -> fillChips(live, card));
+            getChildren().add(live);
+        } else if (!card.chips().isEmpty()) {
             getChildren().add(chips(card));
         }
         if (card.hasSql()) {
@@ -48,10 +54,13 @@ public final class AnswerCardView extends VBox {
         }
     }
 
-    private static Node pending() {
+    private static Node pending(AnswerCardModel card) {
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(18, 18);
-        HBox row = new HBox(8, spinner, text("Working on it…", "card-hint"));
+        Label doing = text(card.progressText(), "card-hint");
+        doing.setId("pending-text");
+        card.chips().addListener((ListChangeListener<ChipModel>) c -> doing.setText(card.progressText()));
+        HBox row = new HBox(8, spinner, doing);
         row.setAlignment(Pos.CENTER_LEFT);
         return row;
     }
@@ -91,6 +100,12 @@ public final class AnswerCardView extends VBox {
         FlowPane row = new FlowPane(6, 6);
         row.getStyleClass().add("chips");
         row.setAlignment(Pos.CENTER_LEFT);
+        fillChips(row, card);
+        return row;
+    }
+
+    private static void fillChips(FlowPane row, AnswerCardModel card) {
+        row.getChildren().clear();
         for (int i = 0; i < card.chips().size(); i++) {
             ChipModel chip = card.chips().get(i);
             if (i > 0) {
@@ -110,8 +125,9 @@ public final class AnswerCardView extends VBox {
             l.setTooltip(tip);
             row.getChildren().add(l);
         }
-        row.getChildren().add(text("· " + card.totalMs() + " ms", "chip-total"));
-        return row;
+        if (card.state() != CardState.PENDING) {
+            row.getChildren().add(text("· " + card.totalMs() + " ms", "chip-total"));
+        }
     }
 
     private void sqlDisclosure(AnswerCardModel card) {

@@ -12,14 +12,15 @@ import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
+import org.tally.core.answer.PathStep;
 import org.tally.ui.task.Activity;
 import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
 
 /**
  * The conversation: the question box, the answer cards, the history the Up key walks, and the example
- * questions the empty chat offers. Questions are answered off the UI thread; each gets its card at once,
- * which the answer replaces when it arrives.
+ * questions the empty chat offers. Questions are answered off the UI thread; each gets its card at once, whose
+ * provenance chips fill in as the steps of the ladder end, and which the answer replaces when it arrives.
  */
 public final class ChatViewModel {
 
@@ -78,7 +79,9 @@ public final class ChatViewModel {
                 replace(placeholder, AnswerCardModel.cancelled(q));
             }
         });
-        activity.attach(runner.submit("Answering", progress -> session.ask(q, progress), listener));
+        // the card is there at once; each step of the path joins its chips as it ends, then the answer replaces it
+        activity.attach(runner.<Answer, PathStep>stream("Answering",
+                (progress, publish) -> session.ask(q, progress, publish::accept), listener, placeholder::stepEnded));
     }
 
     /** Reads the page after {@code cursor} off the UI thread, shown in the status bar with cancel. */

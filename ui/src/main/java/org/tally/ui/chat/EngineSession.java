@@ -10,6 +10,7 @@ import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
+import org.tally.core.answer.StepListener;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
@@ -56,8 +57,13 @@ public final class EngineSession implements AutoCloseable {
 
     /** Asks the current source. Runs on a background thread; questions are answered one at a time. */
     public Answer ask(String question, Progress progress) {
+        return ask(question, progress, StepListener.NONE);
+    }
+
+    /** As {@link #ask(String, Progress)}, each step of the path told to {@code live} as it ends (on this thread). */
+    public Answer ask(String question, Progress progress, StepListener live) {
         synchronized (lock) {
-            return ensureOpen(progress).ask(question);
+            return ensureOpen(progress).ask(question, live);
         }
     }
 

@@ -195,6 +195,74 @@ class ChatViewModelTest {
     }
 
     @Test
+    void theCardAppearsAtOnceAndItsChipsFillInAsTheStepsEndWithoutTheUiThreadWaiting() throws Exception {
+        java.util.concurrent.LinkedBlockingQueue<Runnable> ui = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.concurrent.CountDownLatch twoStepsTold = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        org.tally.core.answer.EngineFactory gated = (source, c, today, p) -> new org.tally.core.answer.AnswerEngine() {
+            @Override
+            public org.tally.core.answer.Answer ask(String q) {
+                throw new AssertionError("the chat asks with a live listener");
+            }
+
+            @Override
+            public org.tally.core.answer.Answer ask(String q, org.tally.core.answer.StepListener live) {
+                org.tally.core.answer.Answer a = FakeAnswers.scalar(q);
+                live.step(a.path().get(0));
+                live.step(a.path().get(1));
+                twoStepsTold.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                a.path().subList(2, a.path().size()).forEach(live::step);
+                return a;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        try (org.tally.ui.task.FxTaskRunner runner = new org.tally.ui.task.FxTaskRunner(1, ui::add)) {
+            ChatViewModel c = new ChatViewModel(new EngineSession(gated, new SourceRef.Demo(DemoSchema.DEV)), runner,
+                    new Activity(), ExampleQuestions.DEMO);
+            c.ask("How many patients are there?");
+            AnswerCardModel card = c.cards().get(0);
+            assertThat(card.state()).as("the card is there before any work").isEqualTo(CardState.PENDING);
+            assertThat(card.chips()).isEmpty();
+            assertThat(card.progressText()).isEqualTo("Working on it…");
+
+            assertThat(twoStepsTold.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            drain(ui, () -> card.chips().size() == 2);
+            assertThat(c.cards()).containsExactly(card);
+            assertThat(card.chips()).extracting(ChipModel::label).containsExactly("Focus ✗", "Meta ✗");
+            assertThat(card.progressText()).isEqualTo("Meta ✗ · working on it…");
+            assertThat(c.busyProperty().get()).isTrue();
+
+            release.countDown();
+            drain(ui, () -> c.cards().get(0).state() == CardState.ANSWERED);
+            assertThat(card.chips()).as("every step arrived before the answer").hasSize(7);
+            assertThat(c.cards().get(0).chips()).extracting(ChipModel::label).containsExactly("Focus ✗", "Meta ✗",
+                    "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓", "Grammar ✓");
+            assertThat(c.busyProperty().get()).isFalse();
+        }
+    }
+
+    /** Runs what the background thread posted to the "UI thread" (this one) until the condition holds. */
+    private static void drain(java.util.concurrent.BlockingQueue<Runnable> ui, java.util.function.BooleanSupplier done)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (!done.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition not met within 10 s").isLessThan(deadline);
+            Runnable r = ui.poll(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+            if (r != null) {
+                r.run();
+            }
+        }
+    }
+
+    @Test
     void chipsNameEveryOutcome() {
         assertThat(List.of(org.tally.core.answer.Outcome.values())).allSatisfy(o ->
                 assertThat(new ChipModel("raw_sql", o, null, 1).label()).startsWith("Raw SQL "));

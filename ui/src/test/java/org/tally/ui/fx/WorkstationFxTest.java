@@ -94,6 +94,25 @@ class WorkstationFxTest {
     }
 
     @Test
+    void theCardShowsEachStepAsItEndsAndTheWindowStaysResponsive(FxRobot robot) {
+        TextField box = robot.lookup("#question").queryAs(TextField.class);
+        robot.interact(() -> box.setText("slowly count the patients"));
+        robot.clickOn("#question").type(KeyCode.ENTER);
+        WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.pending .chip").queryAll().size() == 2);
+        assertThat(chipTexts(robot)).containsExactly("Focus ✗  0 ms", "Meta ✗  1 ms");
+        assertThat(robot.lookup("#pending-text").queryAs(Label.class).getText()).isEqualTo("Meta ✗ · working on it…");
+
+        // the answer is still being worked on: the window answers clicks meanwhile
+        robot.clickOn("#theme-toggle");
+        assertThat(fx.model.darkProperty().get()).isTrue();
+        robot.clickOn("#theme-toggle");
+
+        fx.engines.slow.countDown();
+        WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
+        assertThat(chipTexts(robot)).hasSize(7).contains("Execute ✓  30 ms", "Grammar ✓  38 ms");
+    }
+
+    @Test
     void theSqlDisclosureShowsTheExecutedSqlTheSpecJsonAndItsHash(FxRobot robot) {
         ask(robot, "How many patients are there?");
         TextArea sql = robot.lookup(".sql-text").queryAs(TextArea.class);

@@ -72,9 +72,10 @@ class ShellViewModelTest {
         SyncTaskRunner sync = new SyncTaskRunner();
         org.tally.ui.task.TaskRunner deferred = new org.tally.ui.task.TaskRunner() {
             @Override
-            public <T> org.tally.ui.task.TaskHandle submit(String title, org.tally.ui.task.Job<T> job,
-                                                          org.tally.ui.task.TaskListener<T> listener) {
-                pending.add(() -> sync.submit(title, job, listener));
+            public <T, P> org.tally.ui.task.TaskHandle stream(String title, org.tally.ui.task.StreamingJob<T, P> job,
+                                                             org.tally.ui.task.TaskListener<T> listener,
+                                                             java.util.function.Consumer<P> onPart) {
+                pending.add(() -> sync.stream(title, job, listener, onPart));
                 return null;
             }
         };

@@ -20,6 +20,8 @@ public final class FakeEngines implements EngineFactory {
     public final List<Credentials> credentials = new ArrayList<>();
     public final List<String> asked = new ArrayList<>();
     public final List<PageCursor> pagesRead = new ArrayList<>();
+    /** A question containing "slowly" tells its first two steps, then waits for this before the rest. */
+    public final java.util.concurrent.CountDownLatch slow = new java.util.concurrent.CountDownLatch(1);
     public final AtomicInteger closed = new AtomicInteger();
     private final Function<String, Answer> answers;
 
@@ -69,6 +71,24 @@ public final class FakeEngines implements EngineFactory {
                     asked.add(question);
                 }
                 return answers.apply(question);
+            }
+
+            @Override
+            public Answer ask(String question, org.tally.core.answer.StepListener live) {
+                Answer a = ask(question);
+                if (!question.contains("slowly")) {
+                    a.path().forEach(live::step);
+                    return a;
+                }
+                a.path().subList(0, 2).forEach(live::step);
+                try {
+                    slow.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.util.concurrent.CancellationException("interrupted");
+                }
+                a.path().subList(2, a.path().size()).forEach(live::step);
+                return a;
             }
 
             @Override
