@@ -18,6 +18,16 @@ public interface AnswerEngine extends AutoCloseable {
     }
 
     /**
+     * The reply to a clarifying question: {@code question} (the one that was asked) answered with {@code option}
+     * filling the slot {@code clarify} left open. Each step is told to {@code live} as it ends. An engine that
+     * cannot take replies refuses.
+     */
+    default Answer reply(String question, Clarify clarify, String option, StepListener live) {
+        return Answer.refused(question, List.of(), "Tally cannot take that choice here; ask the question again"
+                + " naming " + option + ".");
+    }
+
+    /**
      * The page after {@code cursor}, which an earlier answer of this engine handed out ({@link Answer#nextPage()}).
      * An engine that never pages says so instead of throwing.
      */

@@ -30,21 +30,73 @@ public final class AnswerLadder implements AnswerEngine {
     @Override
     public Answer ask(String question, StepListener live) {
         String q = question == null ? "" : question.strip();
-        List<PathStep> path = new ArrayList<>();
         if (q.isEmpty()) {
-            return Answer.refused(q, path, "The question is empty. Ask something like \"How many patients are there?\"");
+            return Answer.refused(q, List.of(), "The question is empty. Ask something like \"How many patients are"
+                    + " there?\"");
         }
-        List<String> misses = new ArrayList<>();
+        Walk walk = new Walk(q, live);
         for (Rung rung : rungs) {
+            Answer decided = walk.step(rung, () -> rung.attempt(q, live));
+            if (decided != null) {
+                return decided;
+            }
+        }
+        return walk.refusal();
+    }
+
+    /**
+     * Takes the reply to a clarifying question: the rungs that can take replies try the question again with the
+     * chosen option in the open slot; one that asks again misses (Tally asks once, never twice).
+     */
+    @Override
+    public Answer reply(String question, Clarify clarify, String option, StepListener live) {
+        String q = question == null ? "" : question.strip();
+        if (!clarify.options().contains(option)) {
+            return Answer.refused(q, List.of(), "'" + option + "' is not one of the options offered ("
+                    + String.join(", ", clarify.options()) + ").");
+        }
+        if (!clarify.choosable()) {
+            return Answer.refused(q, List.of(), "That choice cannot be filled in here; ask the question again naming "
+                    + option + ".");
+        }
+        Walk walk = new Walk(q, live);
+        for (Rung rung : rungs) {
+            if (rung instanceof ClarifyingRung clarifying) {
+                java.util.Optional<Rung.Attempt> tried = clarifying.reply(q, clarify, option, live);
+                if (tried.isPresent()) {
+                    Answer decided = walk.step(rung, tried::get);
+                    if (decided != null) {
+                        return decided;
+                    }
+                }
+            }
+        }
+        return walk.refusal();
+    }
+
+    /** One walk down the ladder: the path so far and why each rung missed. */
+    private final class Walk {
+        private final String question;
+        private final StepListener live;
+        private final List<PathStep> path = new ArrayList<>();
+        private final List<String> misses = new ArrayList<>();
+
+        Walk(String question, StepListener live) {
+            this.question = question;
+            this.live = live;
+        }
+
+        /** Tries one rung; returns the answer when it decided the question, null when it missed. */
+        Answer step(Rung rung, java.util.function.Supplier<Rung.Attempt> attemptIt) {
             long start = nanoTime.getAsLong();
             Rung.Attempt attempt;
             try {
-                attempt = rung.attempt(q, live);
+                attempt = attemptIt.get();
             } catch (RuntimeException e) {
                 PathStep failed = new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start));
                 path.add(failed);
                 live.step(failed);
-                return Answer.error(q, path, "The " + rung.name() + " rung failed: " + describe(e));
+                return Answer.error(question, path, "The " + rung.name() + " rung failed: " + describe(e));
             }
             long ms = elapsedMs(start);
             if (attempt instanceof Rung.Attempt.Miss miss) {
@@ -53,7 +105,9 @@ public final class AnswerLadder implements AnswerEngine {
                 path.add(missed);
                 live.step(missed);
                 misses.add(miss.reason());
-            } else if (attempt instanceof Rung.Attempt.Done done) {
+                return null;
+            }
+            if (attempt instanceof Rung.Attempt.Done done) {
                 path.addAll(done.steps());
                 Answer a = done.answer();
                 Outcome outcome = switch (a.status()) {
@@ -65,16 +119,18 @@ public final class AnswerLadder implements AnswerEngine {
                 PathStep decided = new PathStep(rung.name(), outcome, a.message(), ms);
                 path.add(decided);
                 live.step(decided);
-                return a.withPath(q, path);
-            } else {
-                throw new AssertionError(attempt);
+                return a.withPath(question, path);
             }
+            throw new AssertionError(attempt);
         }
-        // the last rung tried is the most specific about why; every rung's reason stays in the path
-        String why = misses.isEmpty()
-                ? "No rung of the answer ladder is available for this source yet, so Tally cannot answer it."
-                : "Tally could not answer this exactly: " + misses.get(misses.size() - 1) + ".";
-        return Answer.refused(q, path, why);
+
+        /** No rung decided: the last rung tried is the most specific about why; every reason stays in the path. */
+        Answer refusal() {
+            String why = misses.isEmpty()
+                    ? "No rung of the answer ladder is available for this source yet, so Tally cannot answer it."
+                    : "Tally could not answer this exactly: " + misses.get(misses.size() - 1) + ".";
+            return Answer.refused(question, path, why);
+        }
     }
 
     /** Asks each paging rung in turn; the one that listed the cursor's spec reads the page. */

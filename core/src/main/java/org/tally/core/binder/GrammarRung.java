@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
+import org.tally.core.answer.ClarifyingRung;
 import org.tally.core.answer.PagingRung;
 import org.tally.core.answer.StepListener;
 import java.util.function.LongSupplier;
@@ -40,7 +41,7 @@ import org.tally.core.spec.SpecHash;
  * with its outcome and time. A question the grammar cannot read, or a spec that does not bind, is a miss (the next
  * rung may try); a failure while running is an error the user sees.
  */
-public final class GrammarRung implements PagingRung {
+public final class GrammarRung implements PagingRung, ClarifyingRung {
 
     /** Everything the rung needs about one open source. */
     public record Source(Connection connection, Dialect dialect, AllowedRelations allowed) {
@@ -120,15 +121,38 @@ public final class GrammarRung implements PagingRung {
     /** Each step (bind, compile, validate, preflight, execute) reaches {@code live} as soon as it ends. */
     @Override
     public Attempt attempt(String question, StepListener live) {
+        return decide(question, grammar.parse(question), live);
+    }
+
+    /**
+     * The reply to a clarification this rung asked: the question parsed again with the chosen option in the open
+     * slot. When that still leaves a slot open the rung misses instead of asking a second time.
+     */
+    @Override
+    public Optional<Attempt> reply(String question, Clarify clarify, String option, StepListener live) {
+        String slot = clarify.slot();
+        int colon = slot == null ? -1 : slot.indexOf(':');
+        if (colon < 0 || !clarify.options().contains(option)) {
+            return Optional.empty();
+        }
+        ParseOutcome parsed = grammar.parse(question, java.util.Map.of(slot.substring(colon + 1), option));
+        if (parsed instanceof ParseOutcome.NeedsClarification) {
+            return Optional.of(new Attempt.Miss("the question still has several readings after one clarification;"
+                    + " ask it again naming what you mean", List.of()));
+        }
+        return Optional.of(decide(question, parsed, live));
+    }
+
+    private Attempt decide(String question, ParseOutcome parsed, StepListener live) {
         List<PathStep> steps = new StepLog(live);
-        ParseOutcome parsed = grammar.parse(question);
         if (parsed instanceof ParseOutcome.NoParse) {
             return new Attempt.Miss(((ParseOutcome.NoParse) parsed).reason(), steps);
         }
         if (parsed instanceof ParseOutcome.NeedsClarification) {
             ParseOutcome.NeedsClarification ask = (ParseOutcome.NeedsClarification) parsed;
             List<String> labels = ask.options().stream().map(ParseOutcome.Option::label).toList();
-            return new Attempt.Done(Answer.clarify(question, steps, null, new Clarify(ask.question(), labels)), steps);
+            return new Attempt.Done(Answer.clarify(question, steps, null, new Clarify(ask.question(), labels,
+                    ask.slot())), steps);
         }
         QuerySpec spec;
         try {

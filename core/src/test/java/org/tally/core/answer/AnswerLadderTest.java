@@ -129,4 +129,42 @@ class AnswerLadderTest {
         assertThat(heard).isEqualTo(a.path());
         assertThat(heard).extracting(PathStep::rung).containsExactly("execute", "grammar");
     }
+
+    @Test
+    void aReplyGoesToTheRungsThatTakeRepliesAndNeverBecomesANewQuestion() {
+        List<String> replied = new java.util.ArrayList<>();
+        Rung clarifying = new ClarifyingRung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                throw new AssertionError("a reply is not asked as a question");
+            }
+
+            @Override
+            public java.util.Optional<Attempt> reply(String question, Clarify clarify, String option,
+                                                     StepListener live) {
+                replied.add(question + " / " + option);
+                Answer a = new Answer(question, AnswerStatus.ANSWERED, List.of("n"), List.of(List.of(7L)), "SELECT 7",
+                        "Counted.", List.of(), "h", null, null);
+                return java.util.Optional.of(new Attempt.Done(a, List.of()));
+            }
+        };
+        Clarify which = new Clarify("Which date?", List.of("admitted", "discharged"), "timeColumn:t");
+        AnswerLadder ladder = ladder(missing("meta", "not a greeting"), clarifying);
+
+        Answer a = ladder.reply("stays by month", which, "discharged", StepListener.NONE);
+        assertThat(a.status()).isEqualTo(AnswerStatus.ANSWERED);
+        assertThat(replied).containsExactly("stays by month / discharged");
+        assertThat(a.path()).extracting(PathStep::rung).containsExactly("grammar");
+
+        assertThat(ladder.reply("stays by month", which, "born", StepListener.NONE).message())
+                .contains("not one of the options");
+        Clarify unchoosable = new Clarify("Which one?", List.of("a", "b"));
+        assertThat(ladder.reply("x", unchoosable, "a", StepListener.NONE).status()).isEqualTo(AnswerStatus.REFUSED);
+        assertThat(replied).hasSize(1);
+    }
 }

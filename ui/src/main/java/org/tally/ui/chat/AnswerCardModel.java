@@ -197,6 +197,16 @@ public final class AnswerCardModel {
         return state == CardState.CLARIFY ? answer.clarify().question() : null;
     }
 
+    /** The clarifying question as the engine asked it (needed to reply); null unless this is a clarify card. */
+    public org.tally.core.answer.Clarify clarify() {
+        return state == CardState.CLARIFY ? answer.clarify() : null;
+    }
+
+    /** True when choosing an option answers the question; otherwise the user asks again naming the one meant. */
+    public boolean clarifyChoosable() {
+        return state == CardState.CLARIFY && answer.clarify().choosable();
+    }
+
     public List<String> clarifyOptions() {
         return state == CardState.CLARIFY ? answer.clarify().options() : List.of();
     }

@@ -82,8 +82,13 @@ public final class AnswerCardView extends VBox {
     private void clarify(AnswerCardModel card, ChatViewModel chat) {
         getChildren().add(text(card.clarifyQuestion(), "card-message"));
         FlowPane options = buttons(card.clarifyOptions(), "clarify-option", option -> chat.choose(card, option));
-        options.disableProperty().bind(card.clarifyAnsweredProperty());
-        getChildren().add(options);
+        if (card.clarifyChoosable()) {
+            options.disableProperty().bind(card.clarifyAnsweredProperty());
+            getChildren().add(options);
+        } else {
+            options.setDisable(true);
+            getChildren().addAll(options, text("Ask the question again naming the one you mean.", "card-hint"));
+        }
     }
 
     private void refused(AnswerCardModel card, ChatViewModel chat) {

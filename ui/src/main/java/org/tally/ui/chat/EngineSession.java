@@ -7,6 +7,7 @@ import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.Clarify;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
@@ -64,6 +65,13 @@ public final class EngineSession implements AutoCloseable {
     public Answer ask(String question, Progress progress, StepListener live) {
         synchronized (lock) {
             return ensureOpen(progress).ask(question, live);
+        }
+    }
+
+    /** The reply to a clarifying question of the current engine: the question again, the option in its slot. */
+    public Answer reply(String question, Clarify clarify, String option, Progress progress, StepListener live) {
+        synchronized (lock) {
+            return ensureOpen(progress).reply(question, clarify, option, live);
         }
     }
 

@@ -68,20 +68,38 @@ class ChatViewModelTest {
     }
 
     @Test
-    void clarifyShowsOptionsAndChoosingOneAsksItAsTheReplyOnce() {
+    void clarifyShowsOptionsAndChoosingOneRepliesWithItOnce() {
         chat.ask("average length of stay");
         AnswerCardModel card = chat.cards().get(0);
         assertThat(card.state()).isEqualTo(CardState.CLARIFY);
         assertThat(card.clarifyQuestion()).isEqualTo("Which date do you mean?");
         assertThat(card.clarifyOptions()).containsExactly("admission date", "discharge date");
 
+        assertThat(card.clarifyChoosable()).isTrue();
         chat.choose(card, "discharge date");
         chat.choose(card, "admission date");
 
-        assertThat(engines.asked).containsExactly("average length of stay", "discharge date");
+        assertThat(engines.asked).as("the reply is no new question").containsExactly("average length of stay");
+        assertThat(engines.replies).containsExactly("average length of stay → discharge date");
         assertThat(card.clarifyAnsweredProperty().get()).isTrue();
         assertThat(chat.cards()).hasSize(2);
         assertThat(chat.cards().get(1).state()).isEqualTo(CardState.ANSWERED);
+        assertThat(chat.cards().get(1).question()).isEqualTo("average length of stay → discharge date");
+        assertThat(chat.history()).containsExactly("average length of stay");
+    }
+
+    @Test
+    void aClarificationThatCannotBeAnsweredByChoosingIsNotSentToTheEngine() {
+        FakeEngines unchoosable = new FakeEngines(q -> org.tally.core.answer.Answer.clarify(q, List.of(), "h",
+                new org.tally.core.answer.Clarify("Admission refers to Department in several ways. Which one do you"
+                        + " mean?", List.of("admitting department", "discharging department"))));
+        ChatViewModel c = chat(unchoosable);
+        c.ask("admissions by department");
+        AnswerCardModel card = c.cards().get(0);
+        assertThat(card.clarifyChoosable()).isFalse();
+        c.choose(card, "admitting department");
+        assertThat(unchoosable.replies).isEmpty();
+        assertThat(c.cards()).hasSize(1);
     }
 
     @Test

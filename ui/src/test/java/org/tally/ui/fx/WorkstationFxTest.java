@@ -177,11 +177,12 @@ class WorkstationFxTest {
     }
 
     @Test
-    void aClarifyOptionIsAskedAsTheReply(FxRobot robot) {
+    void aClarifyOptionIsTheReply(FxRobot robot) {
         ask(robot, "average length of stay");
         robot.clickOn("discharge date");
         WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
-        assertThat(fx.engines.asked).containsExactly("average length of stay", "discharge date");
+        assertThat(fx.engines.asked).containsExactly("average length of stay");
+        assertThat(fx.engines.replies).containsExactly("average length of stay → discharge date");
         assertThat(robot.lookup(".clarify-option").queryAllAs(Button.class))
                 .allSatisfy(b -> assertThat(b.isDisabled()).isTrue());
     }

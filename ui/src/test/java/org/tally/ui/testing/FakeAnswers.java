@@ -81,7 +81,7 @@ public final class FakeAnswers {
     public static Answer clarify(String question) {
         return Answer.clarify(question, List.of(new PathStep("grammar", Outcome.CLARIFY,
                         "the time column is ambiguous", 4)), "c1-cl",
-                new Clarify("Which date do you mean?", List.of("admission date", "discharge date")));
+                new Clarify("Which date do you mean?", List.of("admission date", "discharge date"), "timeColumn:t1"));
     }
 
     public static Answer refused(String question) {

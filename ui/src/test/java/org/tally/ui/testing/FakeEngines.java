@@ -20,6 +20,8 @@ public final class FakeEngines implements EngineFactory {
     public final List<Credentials> credentials = new ArrayList<>();
     public final List<String> asked = new ArrayList<>();
     public final List<PageCursor> pagesRead = new ArrayList<>();
+    /** Replies to clarifying questions, as "question → option". */
+    public final List<String> replies = new ArrayList<>();
     /** A question containing "slowly" tells its first two steps, then waits for this before the rest. */
     public final java.util.concurrent.CountDownLatch slow = new java.util.concurrent.CountDownLatch(1);
     public final AtomicInteger closed = new AtomicInteger();
@@ -88,6 +90,17 @@ public final class FakeEngines implements EngineFactory {
                     throw new java.util.concurrent.CancellationException("interrupted");
                 }
                 a.path().subList(2, a.path().size()).forEach(live::step);
+                return a;
+            }
+
+            @Override
+            public Answer reply(String question, org.tally.core.answer.Clarify clarify, String option,
+                                org.tally.core.answer.StepListener live) {
+                synchronized (FakeEngines.this) {
+                    replies.add(question + " → " + option);
+                }
+                Answer a = FakeAnswers.average(question);
+                a.path().forEach(live::step);
                 return a;
             }
 
