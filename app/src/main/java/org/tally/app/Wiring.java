@@ -63,13 +63,20 @@ final class Wiring {
         Connection connection = connector.open(source, credentials, progress);
         LocalDate day = today != null ? today
                 : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
-        List<Rung> rungs = rungsFor(connection, source, day, pageSize);
+        List<Rung> rungs;
+        try {
+            rungs = rungsFor(connection, source, day, pageSize, progress);
+        } catch (RuntimeException e) {
+            closeQuietly(connection);
+            throw e;
+        }
         return new AnswerLadder(rungs, System::nanoTime, () -> closeQuietly(connection));
     }
 
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
-    private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today, int pageSize) {
-        Binding binding = bindingOf(connection, source);
+    private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today, int pageSize,
+                                Progress progress) {
+        Binding binding = bindingOf(connection, source, progress);
         return List.of(new MetaRung(source.name()), GrammarRung.standard(connection, source.dialect(), binding, pack,
                 today, ExecutorSettings.DEFAULTS, pageSize));
     }
@@ -78,8 +85,9 @@ final class Wiring {
      * The source's binding from its active catalog and override file; a source without a catalog is refreshed once
      * on the connection the engine already opened, and later runs reuse the stored version.
      */
-    private Binding bindingOf(Connection connection, SourceRef source) {
-        return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection)).binding();
+    private Binding bindingOf(Connection connection, SourceRef source, Progress progress) {
+        return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection, progress))
+                .binding();
     }
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -101,7 +109,8 @@ final class Wiring {
     }
 
     Workstation workstation() {
-        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data, new InspectorBindings(bindings, pack));
+        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
+                new InspectorBindings(bindings, pack, connector));
     }
 
     private static void closeQuietly(Connection c) {

@@ -141,7 +141,9 @@ public final class AnswerCardView extends VBox {
         toggle.selectedProperty().bindBidirectional(card.sqlShownProperty());
         VBox details = new VBox(6);
         details.getStyleClass().add("sql-details");
-        details.getChildren().add(caption("SQL as executed"));
+        details.getChildren().add(caption(card.result() != null && card.result().paged()
+                ? "SQL as executed for the first page (each next page adds: after the last row shown)"
+                : "SQL as executed"));
         details.getChildren().add(code(card.sql(), "sql-text"));
         details.getChildren().add(copyButton("Copy SQL", "copy-sql", card::sqlForClipboard));
         if (card.specJson() != null) {

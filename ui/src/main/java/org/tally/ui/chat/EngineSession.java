@@ -49,6 +49,17 @@ public final class EngineSession implements AutoCloseable {
         return target.source();
     }
 
+    /** The account the current source is used with (in memory only). */
+    public Credentials credentials() {
+        return target.credentials();
+    }
+
+    /** The binding changed (override saved, catalog refreshed): the next question opens the engine afresh. Never blocks. */
+    public void reload() {
+        Target t = target;
+        target = new Target(t.source(), t.credentials(), generations.incrementAndGet());
+    }
+
     /** Opens the current source's engine if it is not open yet. Runs on a background thread. */
     public void open(Progress progress) {
         synchronized (lock) {

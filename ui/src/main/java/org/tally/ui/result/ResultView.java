@@ -237,7 +237,8 @@ public final class ResultView extends VBox {
         }
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             CsvExport.write(model.columns(), model.rows(), w);
-            exportStatus.setText("Saved " + model.rows().size() + " rows to " + file.getFileName()
+            int n = model.rows().size();
+            exportStatus.setText("Saved " + n + (n == 1 ? " row" : " rows") + " to " + file.getFileName()
                     + (model.hasMore() ? " (the rows loaded so far)" : ""));
         } catch (IOException e) {
             LOG.warn("CSV export failed: {}", e.toString());

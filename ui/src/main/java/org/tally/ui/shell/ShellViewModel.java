@@ -51,6 +51,8 @@ public final class ShellViewModel implements AutoCloseable {
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
         this.sources = new SourcesViewModel(store, tester, runner, activity, this::use);
         this.binding = new BindingViewModel(bindings, runner, activity);
+        // answers must use the binding the inspector shows: a saved override or a refresh reopens the engine
+        this.binding.onBindingChanged(session::reload);
         this.dark = new SimpleBooleanProperty(startDark);
         this.sourceName.set(sources.items().get(0).name() + " (" + DEFAULT_SOURCE.name() + ")");
     }
@@ -81,13 +83,13 @@ public final class ShellViewModel implements AutoCloseable {
             public void succeeded(Void ignored) {
                 sourceStatus.set("Ready");
                 // opening a source refreshes its catalog the first time: only then is there a binding to show
-                binding.load(session.source());
+                binding.load(session.source(), session.credentials());
             }
 
             @Override
             public void failed(Throwable error) {
                 sourceStatus.set("Cannot open " + name + ": " + error.getMessage());
-                binding.load(session.source());
+                binding.load(session.source(), session.credentials());
             }
 
             @Override

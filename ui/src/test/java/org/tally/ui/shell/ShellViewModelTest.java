@@ -92,6 +92,22 @@ class ShellViewModelTest {
     }
 
     @Test
+    void aChangedBindingReopensTheEngineBeforeTheNextQuestion() {
+        ShellViewModel shell = shell();
+        shell.start();
+        shell.chat().ask("How many patients are there?");
+        assertThat(engines.opened).hasSize(1);
+
+        shell.session().reload();
+        assertThat(engines.closed.get()).as("reloading never blocks: nothing is closed yet").isZero();
+        shell.chat().ask("How many patients are there?");
+
+        assertThat(engines.opened).hasSize(2);
+        assertThat(engines.closed.get()).isEqualTo(1);
+        assertThat(engines.opened.get(1)).isEqualTo(engines.opened.get(0));
+    }
+
+    @Test
     void usingAnotherSourceStartsANewConversationOnIt() {
         ShellViewModel shell = shell();
         shell.start();
