@@ -19,6 +19,8 @@ import org.tally.core.binding.SourceBindings;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
+import org.tally.core.scope.Scope;
+import org.tally.core.scope.ScopedRung;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
@@ -53,19 +55,43 @@ final class Wiring {
         return (source, credentials, today, progress) -> openEngine(source, credentials, today, progress, 0);
     }
 
-    /** The workstation's engines: as the command line's, but long lists come a page at a time. */
+    /**
+     * The workstation's engines: as the command line's, but long lists come a page at a time, and an engine may be
+     * narrowed to one service line's scope (the command line always reads every service line).
+     */
     EngineFactory workstationEngines(int pageSize) {
-        return (source, credentials, today, progress) -> openEngine(source, credentials, today, progress, pageSize);
+        return new EngineFactory() {
+            @Override
+            public AnswerEngine open(SourceRef source, Credentials credentials, LocalDate today, Progress progress) {
+                return openEngine(source, credentials, today, progress, pageSize, Scope.ALL);
+            }
+
+            @Override
+            public AnswerEngine open(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
+                                     Scope scope) {
+                return openEngine(source, credentials, today, progress, pageSize, scope);
+            }
+
+            @Override
+            public List<Scope> scopes() {
+                return Scope.choices(pack);
+            }
+        };
     }
 
     private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
                                     int pageSize) {
+        return openEngine(source, credentials, today, progress, pageSize, Scope.ALL);
+    }
+
+    private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
+                                    int pageSize, Scope scope) {
         Connection connection = connector.open(source, credentials, progress);
         LocalDate day = today != null ? today
                 : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
         List<Rung> rungs;
         try {
-            rungs = rungsFor(connection, source, day, pageSize, progress);
+            rungs = rungsFor(connection, source, day, pageSize, progress, scope);
         } catch (RuntimeException e) {
             closeQuietly(connection);
             throw e;
@@ -75,10 +101,14 @@ final class Wiring {
 
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today, int pageSize,
-                                Progress progress) {
+                                Progress progress, Scope scope) {
         Binding binding = bindingOf(connection, source, progress);
-        return List.of(new MetaRung(source.name()), GrammarRung.standard(connection, source.dialect(), binding, pack,
-                today, ExecutorSettings.DEFAULTS, pageSize));
+        Rung grammar = scope.isAll()
+                ? GrammarRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
+                        pageSize)
+                : ScopedRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
+                        pageSize, scope);
+        return List.of(new MetaRung(source.name()), grammar);
     }
 
     /**

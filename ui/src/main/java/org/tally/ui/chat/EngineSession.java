@@ -12,6 +12,7 @@ import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.StepListener;
+import org.tally.core.scope.Scope;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
@@ -24,7 +25,7 @@ public final class EngineSession implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EngineSession.class);
 
-    private record Target(SourceRef source, Credentials credentials, long generation) {
+    private record Target(SourceRef source, Credentials credentials, Scope scope, long generation) {
     }
 
     private final EngineFactory engines;
@@ -36,13 +37,29 @@ public final class EngineSession implements AutoCloseable {
 
     public EngineSession(EngineFactory engines, SourceRef initial) {
         this.engines = Objects.requireNonNull(engines, "engines");
-        this.target = new Target(Objects.requireNonNull(initial, "initial"), Credentials.NONE, 0);
+        this.target = new Target(Objects.requireNonNull(initial, "initial"), Credentials.NONE, Scope.ALL, 0);
     }
 
     /** Makes {@code source} the current one; never blocks (safe on the UI thread). */
     public void use(SourceRef source, Credentials credentials) {
         target = new Target(Objects.requireNonNull(source, "source"), Objects.requireNonNull(credentials,
-                "credentials"), generations.incrementAndGet());
+                "credentials"), target.scope(), generations.incrementAndGet());
+    }
+
+    /** Narrows the next questions to {@code scope} (a service line) or widens them to all; never blocks. */
+    public void scope(Scope scope) {
+        Target t = target;
+        target = new Target(t.source(), t.credentials(), Objects.requireNonNull(scope, "scope"),
+                generations.incrementAndGet());
+    }
+
+    public Scope scope() {
+        return target.scope();
+    }
+
+    /** The scopes this session's engines can be narrowed to, All first. */
+    public java.util.List<Scope> scopes() {
+        return engines.scopes();
     }
 
     public SourceRef source() {
@@ -57,7 +74,7 @@ public final class EngineSession implements AutoCloseable {
     /** The binding changed (override saved, catalog refreshed): the next question opens the engine afresh. Never blocks. */
     public void reload() {
         Target t = target;
-        target = new Target(t.source(), t.credentials(), generations.incrementAndGet());
+        target = new Target(t.source(), t.credentials(), t.scope(), generations.incrementAndGet());
     }
 
     /** Opens the current source's engine if it is not open yet. Runs on a background thread. */
@@ -99,8 +116,8 @@ public final class EngineSession implements AutoCloseable {
             return engine;
         }
         closeEngine();
-        LOG.info("opening source {}", wanted.source().name());
-        engine = engines.open(wanted.source(), wanted.credentials(), null, progress);
+        LOG.info("opening source {} ({})", wanted.source().name(), wanted.scope().label());
+        engine = engines.open(wanted.source(), wanted.credentials(), null, progress, wanted.scope());
         engineGeneration = wanted.generation();
         return engine;
     }

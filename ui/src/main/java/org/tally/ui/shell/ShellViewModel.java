@@ -9,6 +9,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.scope.Scope;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoSchema;
 import org.tally.core.source.SourceRef;
@@ -43,6 +44,10 @@ public final class ShellViewModel implements AutoCloseable {
     private final IntegerProperty textSteps = new SimpleIntegerProperty(0);
     private final StringProperty sourceName = new SimpleStringProperty("");
     private final StringProperty sourceStatus = new SimpleStringProperty("");
+    private final javafx.collections.ObservableList<Scope> scopes = javafx.collections.FXCollections
+            .observableArrayList();
+    private final javafx.beans.property.ObjectProperty<Scope> scope = new javafx.beans.property.SimpleObjectProperty<>(
+            Scope.ALL);
 
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
                           BindingProvider bindings, boolean startDark) {
@@ -55,6 +60,41 @@ public final class ShellViewModel implements AutoCloseable {
         this.binding.onBindingChanged(session::reload);
         this.dark = new SimpleBooleanProperty(startDark);
         this.sourceName.set(sources.items().get(0).name() + " (" + DEFAULT_SOURCE.name() + ")");
+        this.scopes.setAll(session.scopes());
+    }
+
+    /**
+     * Works in one service line's scope (or all): only its tables are read, and questions about other lines are
+     * redirected. A new scope starts a new conversation; never blocks.
+     */
+    public void useScope(Scope chosen) {
+        if (!scopes.contains(chosen)) {
+            throw new IllegalArgumentException(chosen.label() + " is not a scope of this workstation");
+        }
+        if (chosen.equals(scope.get())) {
+            return;
+        }
+        scope.set(chosen);
+        session.scope(chosen);
+        chat.clear();
+        examplesFor(session.source());
+    }
+
+    private void examplesFor(SourceRef ref) {
+        if (ref instanceof SourceRef.Demo) {
+            chat.examples().setAll(ExampleQuestions.forScope(scope.get().id()));
+        } else {
+            chat.examples().clear();
+        }
+    }
+
+    /** The scopes to choose from: All service lines first, then each service line of the domain pack. */
+    public javafx.collections.ObservableList<Scope> scopes() {
+        return scopes;
+    }
+
+    public javafx.beans.property.ReadOnlyObjectProperty<Scope> scopeProperty() {
+        return scope;
     }
 
     /** Opens the default source in the background (on first start this generates the demo hospital). */
@@ -67,11 +107,7 @@ public final class ShellViewModel implements AutoCloseable {
         session.use(item.ref(), credentials);
         sourceName.set(item.name() + " (" + item.ref().name() + ")");
         chat.clear();
-        if (item.ref() instanceof SourceRef.Demo) {
-            chat.examples().setAll(ExampleQuestions.DEMO);
-        } else {
-            chat.examples().clear();
-        }
+        examplesFor(item.ref());
         openCurrent();
     }
 

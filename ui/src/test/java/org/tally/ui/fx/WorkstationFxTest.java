@@ -195,6 +195,22 @@ class WorkstationFxTest {
     }
 
     @Test
+    void theServiceLinePickerNarrowsTheEngineToOneScope(FxRobot robot) {
+        WorkstationFixture.waitUntil(() -> fx.engines.opened.size() == 1);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<org.tally.core.scope.Scope> picker = robot.lookup("#scope-picker")
+                .queryAs(javafx.scene.control.ComboBox.class);
+        assertThat(picker.getValue().label()).isEqualTo("All service lines");
+        robot.clickOn("#scope-picker");
+        robot.clickOn("Maternity");
+        assertThat(fx.model.scopeProperty().get().id()).isEqualTo("Maternity");
+        assertThat(robot.lookup(".example-question").queryAllAs(Button.class)).extracting(Button::getText)
+                .contains("How many deliveries were there last month?");
+        ask(robot, "How many deliveries were there last month?");
+        assertThat(fx.engines.scopesOpened).extracting(org.tally.core.scope.Scope::id).endsWith("Maternity");
+    }
+
+    @Test
     void theThemeSwitchesBetweenLightAndDark(FxRobot robot) {
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(Themes.LIGHT);
         robot.clickOn("#theme-toggle");

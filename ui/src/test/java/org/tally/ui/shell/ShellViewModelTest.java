@@ -108,6 +108,32 @@ class ShellViewModelTest {
     }
 
     @Test
+    void pickingAServiceLineNarrowsTheNextQuestionsAndStartsANewConversation() {
+        ShellViewModel shell = shell();
+        shell.start();
+        assertThat(shell.scopes()).first().isEqualTo(org.tally.core.scope.Scope.ALL);
+        assertThat(shell.scopes()).extracting(org.tally.core.scope.Scope::label).contains("Maternity", "Pharmacy",
+                "Ward Board");
+        assertThat(shell.scopeProperty().get().isAll()).as("all service lines is the default").isTrue();
+        shell.chat().ask("How many patients are there?");
+
+        org.tally.core.scope.Scope maternity = shell.scopes().stream().filter(s -> s.id().equals("Maternity"))
+                .findFirst().orElseThrow();
+        shell.useScope(maternity);
+        assertThat(shell.chat().cards()).isEmpty();
+        assertThat(shell.chat().examples()).contains("How many deliveries were there last month?")
+                .doesNotContain("How many deliveries were there last month, by ward?");
+        shell.chat().ask("How many deliveries were there last month?");
+
+        assertThat(engines.scopesOpened).extracting(org.tally.core.scope.Scope::id).containsExactly("all",
+                "Maternity");
+        assertThat(shell.session().scope()).isEqualTo(maternity);
+
+        shell.useScope(org.tally.core.scope.Scope.ALL);
+        assertThat(shell.chat().examples()).isEqualTo(org.tally.ui.chat.ExampleQuestions.DEMO);
+    }
+
+    @Test
     void usingAnotherSourceStartsANewConversationOnIt() {
         ShellViewModel shell = shell();
         shell.start();

@@ -19,6 +19,8 @@ public final class FakeEngines implements EngineFactory {
     public final List<SourceRef> opened = new ArrayList<>();
     public final List<Credentials> credentials = new ArrayList<>();
     public final List<String> asked = new ArrayList<>();
+    /** The scope of each engine opened, in order. */
+    public final List<org.tally.core.scope.Scope> scopesOpened = new ArrayList<>();
     public final List<PageCursor> pagesRead = new ArrayList<>();
     /** Replies to clarifying questions, as "question → option". */
     public final List<String> replies = new ArrayList<>();
@@ -58,6 +60,18 @@ public final class FakeEngines implements EngineFactory {
             }
             return FakeAnswers.scalar(q);
         });
+    }
+
+    @Override
+    public java.util.List<org.tally.core.scope.Scope> scopes() {
+        return org.tally.core.scope.Scope.choices(org.tally.core.pack.PackLoader.hospital());
+    }
+
+    @Override
+    public synchronized AnswerEngine open(SourceRef source, Credentials c, java.time.LocalDate today,
+                                          org.tally.core.Progress progress, org.tally.core.scope.Scope scope) {
+        scopesOpened.add(scope);
+        return open(source, c, today, progress);
     }
 
     @Override
