@@ -44,7 +44,7 @@ public final class Workstation {
         CountDownLatch closed = new CountDownLatch(1);
         FxTaskRunner runner = new FxTaskRunner();
         ShellViewModel model = new ShellViewModel(engines, runner, new SourceStore(data), new JdbcSourceTester(),
-                bindings, dark);
+                bindings, data.models(), dark);
         Platform.setImplicitExit(true);
         Platform.startup(() -> {
             try {

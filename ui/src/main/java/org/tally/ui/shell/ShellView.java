@@ -24,6 +24,7 @@ import javafx.util.StringConverter;
 import org.tally.core.scope.Scope;
 import org.tally.ui.binding.BindingView;
 import org.tally.ui.chat.ChatView;
+import org.tally.ui.settings.ModelSettingsView;
 import org.tally.ui.sources.SourcesView;
 
 /**
@@ -45,8 +46,17 @@ public final class ShellView extends BorderPane {
         getStyleClass().add("shell");
         chat = new ChatView(model.chat());
         askTab = tab("Ask", chat, "tab-ask");
+        Tab modelsTab = tab("Models", new javafx.scene.control.ScrollPane(new ModelSettingsView(model.models())),
+                "tab-models");
+        ((javafx.scene.control.ScrollPane) modelsTab.getContent()).setFitToWidth(true);
+        // hashing model files is long work: only when the settings are looked at
+        modelsTab.setOnSelectionChanged(e -> {
+            if (modelsTab.isSelected()) {
+                model.models().checkIfNotYet();
+            }
+        });
         tabs.getTabs().addAll(askTab, tab("Sources", new SourcesView(model.sources()), "tab-sources"),
-                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"));
+                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"), modelsTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         setTop(appBar());
         setCenter(tabs);

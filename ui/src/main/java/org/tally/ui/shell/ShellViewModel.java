@@ -18,6 +18,7 @@ import org.tally.ui.binding.BindingViewModel;
 import org.tally.ui.chat.ChatViewModel;
 import org.tally.ui.chat.EngineSession;
 import org.tally.ui.chat.ExampleQuestions;
+import org.tally.ui.settings.ModelSettingsViewModel;
 import org.tally.ui.sources.SourceItem;
 import org.tally.ui.sources.SourceStore;
 import org.tally.ui.sources.SourceTester;
@@ -27,8 +28,9 @@ import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
 
 /**
- * The window's state: which source is in use, light or dark, text size, the long work in progress, and the
- * view models of the chat, the sources manager and the binding inspector, all built here by constructor.
+ * The window's state: which source and service line are in use, light or dark, text size, the long work in progress,
+ * and the view models of the chat, the sources manager, the binding inspector and the model settings, all built here
+ * by constructor.
  */
 public final class ShellViewModel implements AutoCloseable {
 
@@ -40,6 +42,7 @@ public final class ShellViewModel implements AutoCloseable {
     private final ChatViewModel chat;
     private final SourcesViewModel sources;
     private final BindingViewModel binding;
+    private final ModelSettingsViewModel models;
     private final BooleanProperty dark;
     private final IntegerProperty textSteps = new SimpleIntegerProperty(0);
     private final StringProperty sourceName = new SimpleStringProperty("");
@@ -49,8 +52,9 @@ public final class ShellViewModel implements AutoCloseable {
     private final javafx.beans.property.ObjectProperty<Scope> scope = new javafx.beans.property.SimpleObjectProperty<>(
             Scope.ALL);
 
+    /** @param modelsFolder where model files and their manifest go (the data folder's {@code models/}) */
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
-                          BindingProvider bindings, boolean startDark) {
+                          BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark) {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.session = new EngineSession(engines, DEFAULT_SOURCE);
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
@@ -59,6 +63,7 @@ public final class ShellViewModel implements AutoCloseable {
         // answers must use the binding the inspector shows: a saved override or a refresh reopens the engine
         this.binding.onBindingChanged(session::reload);
         this.dark = new SimpleBooleanProperty(startDark);
+        this.models = new ModelSettingsViewModel(modelsFolder, runner, activity);
         this.sourceName.set(sources.items().get(0).name() + " (" + DEFAULT_SOURCE.name() + ")");
         this.scopes.setAll(session.scopes());
     }
@@ -181,6 +186,10 @@ public final class ShellViewModel implements AutoCloseable {
 
     public BindingViewModel binding() {
         return binding;
+    }
+
+    public ModelSettingsViewModel models() {
+        return models;
     }
 
     public EngineSession session() {

@@ -256,6 +256,22 @@ class WorkstationFxTest {
     }
 
     @Test
+    void theModelSettingsShowTheFolderCheckItAndSayThePlannerIsNotInThisVersion(FxRobot robot) throws Exception {
+        Path models = Files.createDirectories(dir.resolve("models"));
+        Files.writeString(models.resolve("planner.gguf"), "weights");
+        robot.interact(() -> fx.view.showTab(3));
+        WorkstationFixture.waitUntil(() -> robot.lookup("#models-summary").queryAs(Label.class).getText()
+                .startsWith("1 model file"));
+        assertThat(robot.lookup("#model-notice").queryAs(Label.class).getText()).contains("not part of this version");
+        assertThat(robot.lookup("#models-folder").queryAs(TextField.class).getText()).isEqualTo(models.toString());
+        @SuppressWarnings("unchecked")
+        TableView<org.tally.core.modelfiles.ModelFileCheck.ModelFile> files = robot.lookup("#model-files")
+                .queryAs(TableView.class);
+        assertThat(files.getItems()).extracting(org.tally.core.modelfiles.ModelFileCheck.ModelFile::name)
+                .containsExactly("planner.gguf");
+    }
+
+    @Test
     void theBindingTabSaysHonestlyThatThereIsNoBindingYet(FxRobot robot) {
         robot.interact(() -> fx.view.showTab(2));
         WorkstationFixture.waitUntil(() -> robot.lookup("#binding-message").queryAs(Label.class).getText()

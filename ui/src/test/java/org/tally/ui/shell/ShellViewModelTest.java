@@ -27,7 +27,7 @@ class ShellViewModelTest {
 
     private ShellViewModel shell() {
         return new ShellViewModel(engines, new SyncTaskRunner(), new SourceStore(dir.resolve("sources.json")),
-                (r, c) -> SourceCheck.unreachable("offline"), BindingProvider.NONE, false);
+                (r, c) -> SourceCheck.unreachable("offline"), BindingProvider.NONE, dir.resolve("models"), false);
     }
 
     @Test
@@ -80,7 +80,7 @@ class ShellViewModelTest {
             }
         };
         ShellViewModel shell = new ShellViewModel(engines, deferred, new SourceStore(dir.resolve("sources.json")),
-                (r, c) -> SourceCheck.unreachable("offline"), recording, false);
+                (r, c) -> SourceCheck.unreachable("offline"), recording, dir.resolve("models"), false);
         shell.start();
         // opening a source refreshes its catalog the first time, so a binding asked for earlier would find none
         assertThat(pending).as("only the opening of the source waits").hasSize(1);
