@@ -112,7 +112,8 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         if (outside.isPresent()) {
             PathStep redirected = new PathStep("scope", Outcome.MISS, outside.get(), ms(t));
             live.step(redirected);
-            return new Attempt.Done(Answer.refused(question, List.of(redirected), outside.get()), List.of(redirected));
+            return new Attempt.Done(Answer.refused(question, List.of(redirected), outside.get() + "."),
+                    List.of(redirected));
         }
         PathStep inside = inside(ms(t));
         live.step(inside);

@@ -56,6 +56,11 @@ public final class BindingView extends StackPane {
 
     /** The refresh action: read the catalog again (long work, with progress and cancel in the status bar). */
     private Node header() {
+        Label summary = new Label();
+        summary.setId("binding-summary");
+        summary.getStyleClass().add(Styles.TEXT_BOLD);
+        summary.textProperty().bind(javafx.beans.binding.Bindings.when(model.stateProperty()
+                .isEqualTo(BindingViewModel.State.READY)).then(model.messageProperty()).otherwise(""));
         Label status = new Label();
         status.setId("refresh-status");
         status.getStyleClass().add("card-hint");
@@ -70,7 +75,7 @@ public final class BindingView extends StackPane {
                 + " (exact counts); new and vanished value spellings show up as drift alarms"));
         refresh.disableProperty().bind(model.refreshingProperty());
         refresh.setOnAction(e -> model.refresh());
-        HBox bar = new HBox(8, status, spacer, refresh);
+        HBox bar = new HBox(12, summary, status, spacer, refresh);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(0, 0, 10, 0));
         return bar;

@@ -196,6 +196,8 @@ public final class AnswerCardView extends VBox {
         FlowPane row = new FlowPane(6, 6);
         for (String label : labels) {
             Button b = new Button(label);
+            // recorded values hold underscores ("partially_paid"): show them, never read them as mnemonics
+            b.setMnemonicParsing(false);
             b.getStyleClass().addAll(styleClass, Styles.SMALL);
             b.setOnAction(e -> action.accept(label));
             row.getChildren().add(b);

@@ -205,6 +205,11 @@ public final class ResultView extends VBox {
             }
         }
         chart.getData().add(series);
+        // many or long categories would overlap and JavaFX would drop some labels: slant them instead
+        int letters = model.rows().stream().mapToInt(r -> ValueFormat.display(r.get(0)).length()).sum();
+        if (model.rows().size() > 8 || letters > 90) {
+            chart.getXAxis().setTickLabelRotation(-35);
+        }
         chart.setAnimated(false);
         chart.setLegendVisible(false);
         chart.getXAxis().setLabel(model.columns().get(0));

@@ -61,6 +61,8 @@ public final class ModelSettingsView extends VBox {
         check.getStyleClass().add(Styles.BUTTON_OUTLINED);
         check.disableProperty().bind(model.checkingProperty());
         check.setOnAction(e -> model.check());
+        check.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        copy.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox checkRow = new HBox(10, check, summary);
         checkRow.setAlignment(Pos.CENTER_LEFT);
 

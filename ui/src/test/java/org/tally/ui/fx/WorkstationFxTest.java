@@ -179,6 +179,9 @@ class WorkstationFxTest {
     @Test
     void aClarifyOptionIsTheReply(FxRobot robot) {
         ask(robot, "average length of stay");
+        // option labels are recorded values such as partially_paid: an underscore must not vanish as a mnemonic
+        assertThat(robot.lookup(".clarify-option").queryAllAs(Button.class))
+                .allSatisfy(b -> assertThat(b.isMnemonicParsing()).isFalse());
         robot.clickOn("discharge date");
         WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
         assertThat(fx.engines.asked).containsExactly("average length of stay");
