@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.tally.core.Progress;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.OverrideException;
@@ -20,6 +23,8 @@ import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.Drift;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.ui.binding.BindingProvider;
@@ -36,10 +41,26 @@ final class InspectorBindings implements BindingProvider {
 
     private final SourceBindings bindings;
     private final DomainPack pack;
+    private final SourceConnector connector;
 
-    InspectorBindings(SourceBindings bindings, DomainPack pack) {
+    InspectorBindings(SourceBindings bindings, DomainPack pack, SourceConnector connector) {
         this.bindings = bindings;
         this.pack = pack;
+        this.connector = connector;
+    }
+
+    /** A new catalog version over a read-only connection of its own; the binding is rebuilt from it when loaded. */
+    @Override
+    public String refresh(SourceRef source, Credentials credentials, Progress progress) {
+        try (Connection connection = connector.open(source, credentials, progress)) {
+            Catalog catalog = bindings.refresh(source.name(), source.dialect(), connection, progress);
+            long tables = catalog.tables().stream().filter(t -> !t.view()).count();
+            return "Refreshed the catalog of " + source.name() + ": " + tables + " tables, " + catalog.columnCount()
+                    + " columns profiled.";
+        } catch (SQLException e) {
+            // the new version is stored; only closing the read-only connection failed
+            return "Refreshed the catalog of " + source.name() + ".";
+        }
     }
 
     @Override

@@ -19,6 +19,8 @@ import org.tally.core.binding.SourceBindings;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
+import org.tally.core.scope.Scope;
+import org.tally.core.scope.ScopedRung;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
@@ -45,31 +47,77 @@ final class Wiring {
         this.bindings = new SourceBindings(data, pack, clock);
     }
 
+    /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
+    static final int WORKSTATION_PAGE_SIZE = 100;
+
+    /** The command line's engines: every answer complete in one object (DESIGN.md §10). */
     EngineFactory engines() {
-        return this::openEngine;
+        return (source, credentials, today, progress) -> openEngine(source, credentials, today, progress, 0);
     }
 
-    private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress) {
+    /**
+     * The workstation's engines: as the command line's, but long lists come a page at a time, and an engine may be
+     * narrowed to one service line's scope (the command line always reads every service line).
+     */
+    EngineFactory workstationEngines(int pageSize) {
+        return new EngineFactory() {
+            @Override
+            public AnswerEngine open(SourceRef source, Credentials credentials, LocalDate today, Progress progress) {
+                return openEngine(source, credentials, today, progress, pageSize, Scope.ALL);
+            }
+
+            @Override
+            public AnswerEngine open(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
+                                     Scope scope) {
+                return openEngine(source, credentials, today, progress, pageSize, scope);
+            }
+
+            @Override
+            public List<Scope> scopes() {
+                return Scope.choices(pack);
+            }
+        };
+    }
+
+    private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
+                                    int pageSize) {
+        return openEngine(source, credentials, today, progress, pageSize, Scope.ALL);
+    }
+
+    private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
+                                    int pageSize, Scope scope) {
         Connection connection = connector.open(source, credentials, progress);
         LocalDate day = today != null ? today
                 : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
-        List<Rung> rungs = rungsFor(connection, source, day);
+        List<Rung> rungs;
+        try {
+            rungs = rungsFor(connection, source, day, pageSize, progress, scope);
+        } catch (RuntimeException e) {
+            closeQuietly(connection);
+            throw e;
+        }
         return new AnswerLadder(rungs, System::nanoTime, () -> closeQuietly(connection));
     }
 
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
-    private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today) {
-        Binding binding = bindingOf(connection, source);
-        return List.of(new MetaRung(source.name()), GrammarRung.standard(connection, source.dialect(), binding, pack,
-                today, ExecutorSettings.DEFAULTS));
+    private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today, int pageSize,
+                                Progress progress, Scope scope) {
+        Binding binding = bindingOf(connection, source, progress);
+        Rung grammar = scope.isAll()
+                ? GrammarRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
+                        pageSize)
+                : ScopedRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
+                        pageSize, scope);
+        return List.of(new MetaRung(source.name()), grammar);
     }
 
     /**
      * The source's binding from its active catalog and override file; a source without a catalog is refreshed once
      * on the connection the engine already opened, and later runs reuse the stored version.
      */
-    private Binding bindingOf(Connection connection, SourceRef source) {
-        return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection)).binding();
+    private Binding bindingOf(Connection connection, SourceRef source, Progress progress) {
+        return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection, progress))
+                .binding();
     }
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -91,7 +139,8 @@ final class Wiring {
     }
 
     Workstation workstation() {
-        return new Workstation(engines(), data, new InspectorBindings(bindings, pack));
+        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
+                new InspectorBindings(bindings, pack, connector));
     }
 
     private static void closeQuietly(Connection c) {

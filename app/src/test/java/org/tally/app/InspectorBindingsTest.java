@@ -53,10 +53,16 @@ class InspectorBindingsTest {
         }
     }
 
+    private static InspectorBindings inspector(DataFolder data) {
+        return new InspectorBindings(new SourceBindings(data, PackLoader.hospital(), Clock.systemUTC()),
+                PackLoader.hospital(), new org.tally.core.source.SourceConnector(
+                        new org.tally.core.demo.DemoDatabases(data)));
+    }
+
     @Test
     void showsNothingBeforeACatalogExistsThenTheRealBinding() throws Exception {
         DataFolder data = new DataFolder(dir.resolve("home"));
-        InspectorBindings bindings = new InspectorBindings(new SourceBindings(data, PackLoader.hospital(), Clock.systemUTC()), PackLoader.hospital());
+        InspectorBindings bindings = inspector(data);
         SourceRef source = clinic();
         assertThat(bindings.snapshot(source)).isEmpty();
 
@@ -77,7 +83,7 @@ class InspectorBindingsTest {
     @Test
     void aBadOverrideIsRejectedBesideItsFieldAndAGoodOneChangesTheBinding() throws Exception {
         DataFolder data = new DataFolder(dir.resolve("home"));
-        InspectorBindings bindings = new InspectorBindings(new SourceBindings(data, PackLoader.hospital(), Clock.systemUTC()), PackLoader.hospital());
+        InspectorBindings bindings = inspector(data);
         SourceRef source = clinic();
         refresh(data, source);
         String etl = bindings.snapshot(source).orElseThrow().tables().stream()
@@ -98,10 +104,9 @@ class InspectorBindingsTest {
     }
 
     @Test
-    void driftBetweenTheLastTwoRefreshesIsShownAsAlarms() throws Exception {
+    void driftBetweenTheLastTwoRefreshesIsShownAsAlarmsAfterTheInspectorRefreshes() throws Exception {
         DataFolder data = new DataFolder(dir.resolve("home"));
-        InspectorBindings bindings = new InspectorBindings(
-                new SourceBindings(data, PackLoader.hospital(), Clock.systemUTC()), PackLoader.hospital());
+        InspectorBindings bindings = inspector(data);
         SourceRef source = clinic();
         refresh(data, source);
         assertThat(bindings.snapshot(source).orElseThrow().drift()).isEmpty();
@@ -110,7 +115,12 @@ class InspectorBindingsTest {
              Statement s = c.createStatement()) {
             s.execute("UPDATE admissions SET admission_type = 'transfer-in' WHERE id = 2");
         }
-        refresh(data, source);
+        // the inspector's own refresh: its own read-only connection, progress reported as it profiles
+        java.util.List<String> stages = new java.util.concurrent.CopyOnWriteArrayList<>();
+        String summary = bindings.refresh(source, org.tally.core.source.Credentials.NONE,
+                (stage, fraction) -> stages.add(stage));
+        assertThat(summary).startsWith("Refreshed the catalog of ").contains("3 tables");
+        assertThat(stages).contains("profile");
         assertThat(bindings.snapshot(source).orElseThrow().drift())
                 .extracting(BindingSnapshot.DriftAlarm::describe)
                 .anySatisfy(d -> assertThat(d).contains("New value 'transfer-in'"))

@@ -15,6 +15,7 @@ import org.tally.ui.shell.SystemTheme;
 import org.tally.ui.sources.JdbcSourceTester;
 import org.tally.ui.sources.SourceStore;
 import org.tally.ui.task.FxTaskRunner;
+import org.tally.ui.task.TaskRunner;
 
 /**
  * Starts the workstation window on the embedded demo hospital. Started with {@link Platform#startup} rather than
@@ -43,8 +44,7 @@ public final class Workstation {
         boolean dark = SystemTheme.prefersDark();
         CountDownLatch closed = new CountDownLatch(1);
         FxTaskRunner runner = new FxTaskRunner();
-        ShellViewModel model = new ShellViewModel(engines, runner, new SourceStore(data), new JdbcSourceTester(),
-                bindings, dark);
+        ShellViewModel model = model(runner, dark);
         Platform.setImplicitExit(true);
         Platform.startup(() -> {
             try {
@@ -63,6 +63,12 @@ public final class Workstation {
             closeWithin(model, 3_000);
         }
         return 0;
+    }
+
+    /** The window's view model wired as the workstation runs it (tests show it on their own stage). */
+    public ShellViewModel model(TaskRunner runner, boolean dark) {
+        return new ShellViewModel(engines, runner, new SourceStore(data), new JdbcSourceTester(), bindings,
+                data.models(), dark);
     }
 
     /** A query still running must not keep the closed window's process alive: give closing a deadline. */

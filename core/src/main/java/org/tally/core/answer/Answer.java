@@ -1,5 +1,6 @@
 package org.tally.core.answer;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
@@ -11,6 +12,10 @@ import java.util.Objects;
  * The result of one question, exactly the object the command line's {@code ask} prints (DESIGN.md §10).
  * Row values are already normalised to JSON-friendly types by {@link ResultValues}: numbers, booleans,
  * ISO-8601 strings for dates and timestamps, strings, or null.
+ *
+ * <p>Two fields are not part of the command-line object. {@code specJson} is the canonical spec whose SHA-256 is
+ * the spec hash (the workstation shows it beside the SQL). {@code nextPage}: an engine opened for the workstation
+ * lists long answers a page at a time, and the cursor says where the next page starts (null: there is none).
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
         "message"})
@@ -25,7 +30,9 @@ public record Answer(
         List<PathStep> path,
         String specHash,
         Clarify clarify,
-        String message) {
+        String message,
+        @JsonIgnore String specJson,
+        @JsonIgnore PageCursor nextPage) {
 
     public Answer {
         Objects.requireNonNull(question, "question");
@@ -42,6 +49,36 @@ public record Answer(
         if (status != AnswerStatus.ANSWERED && !rows.isEmpty()) {
             throw new IllegalArgumentException("only an answered question carries rows");
         }
+        if (specJson != null && specHash == null) {
+            throw new IllegalArgumentException("a spec JSON comes with its spec hash");
+        }
+        if (nextPage != null && (status != AnswerStatus.ANSWERED || !nextPage.specHash().equals(specHash))) {
+            throw new IllegalArgumentException("only an answered list continues on a next page, under its own spec hash");
+        }
+    }
+
+    /** An answer that is complete as it is (no further page). */
+    public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
+                  String explanation, List<PathStep> path, String specHash, Clarify clarify, String message) {
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null, null);
+    }
+
+    /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
+    public Answer withPath(String question, List<PathStep> fullPath) {
+        return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
+                specJson, nextPage);
+    }
+
+    /** This answer with the canonical JSON of the spec its hash was taken of. */
+    public Answer withSpecJson(String json) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, json,
+                nextPage);
+    }
+
+    /** This answer continuing on the page after {@code cursor}. */
+    public Answer withNextPage(PageCursor cursor) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                specJson, cursor);
     }
 
     /** Rows may hold nulls, which List.copyOf refuses: copy into unmodifiable lists by hand. */

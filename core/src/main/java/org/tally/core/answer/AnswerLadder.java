@@ -23,27 +23,91 @@ public final class AnswerLadder implements AnswerEngine {
 
     @Override
     public Answer ask(String question) {
+        return ask(question, StepListener.NONE);
+    }
+
+    /** Walks the ladder; each rung reports its inner steps to {@code live} as they end, the ladder each rung's own. */
+    @Override
+    public Answer ask(String question, StepListener live) {
         String q = question == null ? "" : question.strip();
-        List<PathStep> path = new ArrayList<>();
         if (q.isEmpty()) {
-            return Answer.refused(q, path, "The question is empty. Ask something like \"How many patients are there?\"");
+            return Answer.refused(q, List.of(), "The question is empty. Ask something like \"How many patients are"
+                    + " there?\"");
         }
-        List<String> misses = new ArrayList<>();
+        Walk walk = new Walk(q, live);
         for (Rung rung : rungs) {
+            Answer decided = walk.step(rung, () -> rung.attempt(q, live));
+            if (decided != null) {
+                return decided;
+            }
+        }
+        return walk.refusal();
+    }
+
+    /**
+     * Takes the reply to a clarifying question: the rungs that can take replies try the question again with the
+     * chosen option in the open slot; one that asks again misses (Tally asks once, never twice).
+     */
+    @Override
+    public Answer reply(String question, Clarify clarify, String option, StepListener live) {
+        String q = question == null ? "" : question.strip();
+        if (!clarify.options().contains(option)) {
+            return Answer.refused(q, List.of(), "'" + option + "' is not one of the options offered ("
+                    + String.join(", ", clarify.options()) + ").");
+        }
+        if (!clarify.choosable()) {
+            return Answer.refused(q, List.of(), "That choice cannot be filled in here; ask the question again naming "
+                    + option + ".");
+        }
+        Walk walk = new Walk(q, live);
+        for (Rung rung : rungs) {
+            if (rung instanceof ClarifyingRung clarifying) {
+                java.util.Optional<Rung.Attempt> tried = clarifying.reply(q, clarify, option, live);
+                if (tried.isPresent()) {
+                    Answer decided = walk.step(rung, tried::get);
+                    if (decided != null) {
+                        return decided;
+                    }
+                }
+            }
+        }
+        return walk.refusal();
+    }
+
+    /** One walk down the ladder: the path so far and why each rung missed. */
+    private final class Walk {
+        private final String question;
+        private final StepListener live;
+        private final List<PathStep> path = new ArrayList<>();
+        private final List<String> misses = new ArrayList<>();
+
+        Walk(String question, StepListener live) {
+            this.question = question;
+            this.live = live;
+        }
+
+        /** Tries one rung; returns the answer when it decided the question, null when it missed. */
+        Answer step(Rung rung, java.util.function.Supplier<Rung.Attempt> attemptIt) {
             long start = nanoTime.getAsLong();
             Rung.Attempt attempt;
             try {
-                attempt = rung.attempt(q);
+                attempt = attemptIt.get();
             } catch (RuntimeException e) {
-                path.add(new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start)));
-                return Answer.error(q, path, "The " + rung.name() + " rung failed: " + describe(e));
+                PathStep failed = new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start));
+                path.add(failed);
+                live.step(failed);
+                return Answer.error(question, path, "The " + rung.name() + " rung failed: " + describe(e));
             }
             long ms = elapsedMs(start);
             if (attempt instanceof Rung.Attempt.Miss miss) {
                 path.addAll(miss.steps());
-                path.add(new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms));
+                PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms);
+                path.add(missed);
+                live.step(missed);
                 misses.add(miss.reason());
-            } else if (attempt instanceof Rung.Attempt.Done done) {
+                return null;
+            }
+            if (attempt instanceof Rung.Attempt.Done done) {
                 path.addAll(done.steps());
                 Answer a = done.answer();
                 Outcome outcome = switch (a.status()) {
@@ -52,18 +116,36 @@ public final class AnswerLadder implements AnswerEngine {
                     case REFUSED -> Outcome.MISS;
                     case ERROR -> Outcome.ERROR;
                 };
-                path.add(new PathStep(rung.name(), outcome, a.message(), ms));
-                return new Answer(q, a.status(), a.columns(), a.rows(), a.sql(), a.explanation(), path, a.specHash(),
-                        a.clarify(), a.message());
-            } else {
-                throw new AssertionError(attempt);
+                PathStep decided = new PathStep(rung.name(), outcome, a.message(), ms);
+                path.add(decided);
+                live.step(decided);
+                return a.withPath(question, path);
+            }
+            throw new AssertionError(attempt);
+        }
+
+        /** No rung decided: the last rung tried is the most specific about why; every reason stays in the path. */
+        Answer refusal() {
+            String why = misses.isEmpty()
+                    ? "No rung of the answer ladder is available for this source yet, so Tally cannot answer it."
+                    : "Tally could not answer this exactly: " + misses.get(misses.size() - 1) + ".";
+            return Answer.refused(question, path, why);
+        }
+    }
+
+    /** Asks each paging rung in turn; the one that listed the cursor's spec reads the page. */
+    @Override
+    public PageResult nextPage(PageCursor cursor) {
+        for (Rung rung : rungs) {
+            if (rung instanceof PagingRung paging) {
+                java.util.Optional<PageResult> page = paging.nextPage(cursor);
+                if (page.isPresent()) {
+                    return page.get();
+                }
             }
         }
-        // the last rung tried is the most specific about why; every rung's reason stays in the path
-        String why = misses.isEmpty()
-                ? "No rung of the answer ladder is available for this source yet, so Tally cannot answer it."
-                : "Tally could not answer this exactly: " + misses.get(misses.size() - 1) + ".";
-        return Answer.refused(q, path, why);
+        return new PageResult.Failed("This list can no longer be continued here; ask the question again to see"
+                + " its rows from the start.", List.of());
     }
 
     private long elapsedMs(long start) {

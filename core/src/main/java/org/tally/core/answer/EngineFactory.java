@@ -1,7 +1,9 @@
 package org.tally.core.answer;
 
 import java.time.LocalDate;
+import java.util.List;
 import org.tally.core.Progress;
+import org.tally.core.scope.Scope;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
@@ -13,4 +15,22 @@ public interface EngineFactory {
      *              reference date on a demo source, the system date elsewhere)
      */
     AnswerEngine open(SourceRef source, Credentials credentials, LocalDate today, Progress progress);
+
+    /**
+     * As {@link #open(SourceRef, Credentials, LocalDate, Progress)}, reading only what {@code scope} may read. A
+     * factory that cannot enforce scopes refuses any scope but {@link Scope#ALL} rather than ignore it.
+     */
+    default AnswerEngine open(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
+                              Scope scope) {
+        if (!scope.isAll()) {
+            throw new UnsupportedOperationException("this engine cannot be narrowed to the " + scope.label()
+                    + " scope");
+        }
+        return open(source, credentials, today, progress);
+    }
+
+    /** The scopes {@link #open(SourceRef, Credentials, LocalDate, Progress, Scope)} accepts, All first. */
+    default List<Scope> scopes() {
+        return List.of(Scope.ALL);
+    }
 }

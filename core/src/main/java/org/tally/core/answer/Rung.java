@@ -10,6 +10,16 @@ public interface Rung {
 
     Attempt attempt(String question);
 
+    /**
+     * As {@link #attempt(String)}, telling {@code live} about each step inside the rung as it ends. A rung that does
+     * not report as it goes tells {@code live} its steps when it is done.
+     */
+    default Attempt attempt(String question, StepListener live) {
+        Attempt a = attempt(question);
+        a.steps().forEach(live::step);
+        return a;
+    }
+
     /** What a rung did with a question. */
     sealed interface Attempt permits Attempt.Done, Attempt.Miss {
 

@@ -1,6 +1,5 @@
 package org.tally.core.binder;
 
-import java.math.BigDecimal;
 import java.sql.Connection;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.execute.ExecutorSettings;
@@ -12,6 +11,12 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
+import org.tally.core.answer.ClarifyingRung;
+import org.tally.core.answer.PagingRung;
+import org.tally.core.answer.StepListener;
 import java.util.function.LongSupplier;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
@@ -19,33 +24,24 @@ import org.tally.core.answer.Clarify;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 import org.tally.core.answer.ResultValues;
-import org.tally.core.answer.Rung;
-import org.tally.core.execute.ExecutionOutcome;
-import org.tally.core.execute.Preflight;
 import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
-import org.tally.core.execute.SqlParameter;
 import org.tally.core.grammar.Grammar;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.safety.AllowedRelations;
-import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.source.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
 import org.tally.core.spec.SpecHash;
-import org.tally.core.sql.CompileResult;
-import org.tally.core.sql.Rendered;
-import org.tally.core.sql.SqlCompiler;
-import org.tally.core.sql.SqlValue;
 
 /**
  * Rung 2 of the ladder (DESIGN.md §2): parse → bind → compile → validate → preflight → execute, each step recorded
  * with its outcome and time. A question the grammar cannot read, or a spec that does not bind, is a miss (the next
  * rung may try); a failure while running is an error the user sees.
  */
-public final class GrammarRung implements Rung {
+public final class GrammarRung implements PagingRung, ClarifyingRung {
 
     /** Everything the rung needs about one open source. */
     public record Source(Connection connection, Dialect dialect, AllowedRelations allowed) {
@@ -58,19 +54,27 @@ public final class GrammarRung implements Rung {
 
     private final Grammar grammar;
     private final SpecBinder binder;
-    private final Source source;
-    private final SqlSafetyPolicy policy;
-    private final ReadOnlyExecutor executor;
+    private final QueryRun run;
+    private final ListPager pager;
     private final LongSupplier nanoTime;
 
     public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
                        ReadOnlyExecutor executor, LongSupplier nanoTime) {
+        this(grammar, binder, source, policy, executor, nanoTime, null);
+    }
+
+    /** @param pager pages of list answers; null runs a list as one statement under the executor's row cap */
+    public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
+                       ReadOnlyExecutor executor, LongSupplier nanoTime, ListPager pager) {
         this.grammar = Objects.requireNonNull(grammar, "grammar");
         this.binder = Objects.requireNonNull(binder, "binder");
-        this.source = Objects.requireNonNull(source, "source");
-        this.policy = Objects.requireNonNull(policy, "policy");
-        this.executor = Objects.requireNonNull(executor, "executor");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.run = new QueryRun(source, policy, executor, nanoTime);
+        if (pager != null && pager.pageSize() >= executor.settings().maxRows()) {
+            throw new IllegalArgumentException("a page of " + pager.pageSize() + " rows does not fit under the row cap of "
+                    + executor.settings().maxRows());
+        }
+        this.pager = pager;
     }
 
     /**
@@ -79,13 +83,20 @@ public final class GrammarRung implements Rung {
      */
     public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
                                        LocalDate today, ExecutorSettings settings) {
+        return standard(connection, dialect, binding, pack, today, settings, 0);
+    }
+
+    /** As {@link #standard(Connection, Dialect, Binding, DomainPack, LocalDate, ExecutorSettings)}, lists paged by
+     * {@code pageSize} rows (0: not paged, as the command line runs them). */
+    public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
+                                       LocalDate today, ExecutorSettings settings, int pageSize) {
         ZoneId zone = ZoneId.systemDefault();
         Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
         List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
         return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source, new SqlSafetyPolicy(),
-                new ReadOnlyExecutor(settings), System::nanoTime);
+                new ReadOnlyExecutor(settings), System::nanoTime, pageSize > 0 ? new ListPager(binding, pageSize) : null);
     }
 
     private static String defaultSchema(Connection connection) {
@@ -104,15 +115,44 @@ public final class GrammarRung implements Rung {
 
     @Override
     public Attempt attempt(String question) {
-        List<PathStep> steps = new ArrayList<>();
-        ParseOutcome parsed = grammar.parse(question);
+        return attempt(question, StepListener.NONE);
+    }
+
+    /** Each step (bind, compile, validate, preflight, execute) reaches {@code live} as soon as it ends. */
+    @Override
+    public Attempt attempt(String question, StepListener live) {
+        return decide(question, grammar.parse(question), live);
+    }
+
+    /**
+     * The reply to a clarification this rung asked: the question parsed again with the chosen option in the open
+     * slot. When that still leaves a slot open the rung misses instead of asking a second time.
+     */
+    @Override
+    public Optional<Attempt> reply(String question, Clarify clarify, String option, StepListener live) {
+        String slot = clarify.slot();
+        int colon = slot == null ? -1 : slot.indexOf(':');
+        if (colon < 0 || !clarify.options().contains(option)) {
+            return Optional.empty();
+        }
+        ParseOutcome parsed = grammar.parse(question, java.util.Map.of(slot.substring(colon + 1), option));
+        if (parsed instanceof ParseOutcome.NeedsClarification) {
+            return Optional.of(new Attempt.Miss("the question still has several readings after one clarification;"
+                    + " ask it again naming what you mean", List.of()));
+        }
+        return Optional.of(decide(question, parsed, live));
+    }
+
+    private Attempt decide(String question, ParseOutcome parsed, StepListener live) {
+        List<PathStep> steps = new StepLog(live);
         if (parsed instanceof ParseOutcome.NoParse) {
             return new Attempt.Miss(((ParseOutcome.NoParse) parsed).reason(), steps);
         }
         if (parsed instanceof ParseOutcome.NeedsClarification) {
             ParseOutcome.NeedsClarification ask = (ParseOutcome.NeedsClarification) parsed;
             List<String> labels = ask.options().stream().map(ParseOutcome.Option::label).toList();
-            return new Attempt.Done(Answer.clarify(question, steps, null, new Clarify(ask.question(), labels)), steps);
+            return new Attempt.Done(Answer.clarify(question, steps, null, new Clarify(ask.question(), labels,
+                    ask.slot())), steps);
         }
         QuerySpec spec;
         try {
@@ -121,51 +161,26 @@ public final class GrammarRung implements Rung {
             return new Attempt.Miss("the question contradicts itself: " + e.getMessage(), steps);
         }
         String hash = SpecHash.of(spec);
+        String specJson = SpecHash.canonicalJson(spec);
 
         long t = nanoTime.getAsLong();
         BindResult bound = binder.bind(spec);
         if (bound instanceof BindResult.Failed) {
-            return bindFailed(question, hash, ((BindResult.Failed) bound).failure(), steps, ms(t));
+            return withSpec(bindFailed(question, hash, ((BindResult.Failed) bound).failure(), steps, ms(t)), specJson);
         }
         BindResult.Bound b = (BindResult.Bound) bound;
         steps.add(new PathStep("bind", Outcome.OK, null, ms(t)));
 
-        t = nanoTime.getAsLong();
-        CompileResult compiled = SqlCompiler.compile(b.query(), source.dialect());
-        if (compiled instanceof CompileResult.Unsupported) {
-            String reason = ((CompileResult.Unsupported) compiled).message();
-            steps.add(new PathStep("compile", Outcome.MISS, reason, ms(t)));
-            return new Attempt.Miss(reason, steps);
+        ListPager.Listing listing = pager == null || b.probe() ? null : pager.listing(spec, b.query()).orElse(null);
+        QueryRun.Result ran = run.run(listing == null ? b.query() : pager.page(listing, null, 0), steps);
+        if (ran instanceof QueryRun.Result.Missed) {
+            return new Attempt.Miss(((QueryRun.Result.Missed) ran).reason(), steps);
         }
-        Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
-        steps.add(new PathStep("compile", Outcome.OK, null, ms(t)));
-
-        t = nanoTime.getAsLong();
-        SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(),
-                executor.settings().maxRows());
-        if (!verdict.allowed()) {
-            steps.add(new PathStep("validate", Outcome.MISS, verdict.reason(), ms(t)));
-            return new Attempt.Miss("the compiled statement was rejected: " + verdict.reason(), steps);
+        if (ran instanceof QueryRun.Result.Failed) {
+            return new Attempt.Done(Answer.error(question, steps, ((QueryRun.Result.Failed) ran).message()), steps);
         }
-        SafetyVerdict shown = policy.check(rendered.inlined(), source.dialect(), source.allowed(),
-                executor.settings().maxRows());
-        String inlined = shown.allowed() ? shown.rewritten() : rendered.inlined();
-        steps.add(new PathStep("validate", Outcome.OK, null, ms(t)));
-
-        ExecutionOutcome outcome = executor.execute(source.connection(), source.dialect(), verdict.rewritten(),
-                SqlParameter.fromCompiled(rendered.parameters()));
-        Preflight preflight = preflightOf(outcome);
-        steps.add(preflightStep(preflight));
-        if (outcome instanceof ExecutionOutcome.CostRejected) {
-            return new Attempt.Done(Answer.error(question, steps, "The query was not run: its estimated cost is "
-                    + "above the limit (" + preflight.note() + ")."), steps);
-        }
-        if (!(outcome instanceof ExecutionOutcome.Rows)) {
-            String why = failure(outcome);
-            steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
-            return new Attempt.Done(Answer.error(question, steps, why), steps);
-        }
-        QueryResult result = ((ExecutionOutcome.Rows) outcome).result();
+        QueryResult result = ((QueryRun.Result.Ran) ran).result();
+        String inlined = ((QueryRun.Result.Ran) ran).inlined();
         if (b.probe()) {
             if (result.rows().isEmpty()) {
                 steps.add(new PathStep("execute", Outcome.MISS, "no row matches", result.elapsedMs()));
@@ -173,78 +188,70 @@ public final class GrammarRung implements Rung {
             }
             steps.add(new PathStep("execute", Outcome.OK, null, result.elapsedMs()));
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, List.of("exists"),
-                    List.of(List.of(Boolean.TRUE)), inlined, b.explanation(), steps, hash, null, null), steps);
+                    List.of(List.of(Boolean.TRUE)), inlined, b.explanation(), steps, hash, null, null)
+                    .withSpecJson(specJson), steps);
+        }
+        if (listing != null) {
+            ListPager.Slice slice = pager.slice(hash, listing, result, 0);
+            pager.remember(hash, listing);
+            steps.add(new PathStep("execute", Outcome.OK, slice.next() == null ? null : "first " + slice.rows().size()
+                    + " rows; more follow page by page", result.elapsedMs()));
+            return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, slice.columns(), normalised(slice.rows()),
+                    inlined, b.explanation(), steps, hash, null, slice.note()).withSpecJson(specJson)
+                    .withNextPage(slice.next()), steps);
         }
         steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
-                + executor.settings().maxRows() + " rows" : null, result.elapsedMs()));
-        List<List<Object>> rows = new ArrayList<>();
-        for (List<Object> row : result.rows()) {
-            List<Object> out = new ArrayList<>(row.size());
-            row.forEach(v -> out.add(ResultValues.normalise(v)));
-            rows.add(out);
-        }
-        String message = result.truncated() ? "Only the first " + executor.settings().maxRows() + " rows are shown."
-                : null;
-        return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), rows, inlined,
-                b.explanation(), steps, hash, null, message), steps);
+                + run.maxRows() + " rows" : null, result.elapsedMs()));
+        String message = result.truncated() ? "Only the first " + run.maxRows() + " rows are shown." : null;
+        return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), normalised(result.rows()),
+                inlined, b.explanation(), steps, hash, null, message).withSpecJson(specJson), steps);
     }
 
-    private static Preflight preflightOf(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Rows) {
-            return ((ExecutionOutcome.Rows) o).preflight();
+    /** A decided answer under this spec's hash also carries the spec's canonical JSON (shown beside the SQL). */
+    private static Attempt withSpec(Attempt a, String specJson) {
+        if (a instanceof Attempt.Done done && done.answer().specHash() != null) {
+            return new Attempt.Done(done.answer().withSpecJson(specJson), done.steps());
         }
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return ((ExecutionOutcome.Timeout) o).preflight();
-        }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return ((ExecutionOutcome.Cancelled) o).preflight();
-        }
-        if (o instanceof ExecutionOutcome.CostRejected) {
-            return ((ExecutionOutcome.CostRejected) o).preflight();
-        }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return ((ExecutionOutcome.Failed) o).preflight();
-        }
-        throw new AssertionError(o);
+        return a;
     }
 
-    private static PathStep preflightStep(Preflight p) {
-        if (p instanceof Preflight.Ok) {
-            return new PathStep("preflight", Outcome.OK, p.note(), ((Preflight.Ok) p).ms());
+    /**
+     * The page after {@code cursor} of a list this rung answered: the same query, compiled, validated and run again
+     * with "after these sort values" added. Empty when this rung does not page or no longer remembers that list.
+     */
+    @Override
+    public Optional<PageResult> nextPage(PageCursor cursor) {
+        if (pager == null) {
+            return Optional.empty();
         }
-        if (p instanceof Preflight.Rejected) {
-            return new PathStep("preflight", Outcome.ERROR, p.note(), ((Preflight.Rejected) p).ms());
+        Optional<ListPager.Listing> listing = pager.remembered(cursor.specHash());
+        if (listing.isEmpty()) {
+            return Optional.empty();
         }
-        if (p instanceof Preflight.Unavailable) {
-            return new PathStep("preflight", Outcome.SKIPPED, p.note(), ((Preflight.Unavailable) p).ms());
+        List<PathStep> steps = new ArrayList<>();
+        QueryRun.Result ran = run.run(pager.page(listing.get(), cursor.after(), cursor.rowsShown()), steps);
+        if (ran instanceof QueryRun.Result.Missed) {
+            return Optional.of(new PageResult.Failed("The next rows could not be read: "
+                    + ((QueryRun.Result.Missed) ran).reason(), steps));
         }
-        throw new AssertionError(p);
+        if (ran instanceof QueryRun.Result.Failed) {
+            return Optional.of(new PageResult.Failed(((QueryRun.Result.Failed) ran).message(), steps));
+        }
+        QueryResult result = ((QueryRun.Result.Ran) ran).result();
+        ListPager.Slice slice = pager.slice(cursor.specHash(), listing.get(), result, cursor.rowsShown());
+        steps.add(new PathStep("execute", Outcome.OK, slice.note(), result.elapsedMs()));
+        return Optional.of(new PageResult.Rows(normalised(slice.rows()), slice.next(),
+                ((QueryRun.Result.Ran) ran).inlined(), steps));
     }
 
-    private static String failure(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return "The query took longer than " + ((ExecutionOutcome.Timeout) o).limitMs() + " ms and was stopped.";
+    private static List<List<Object>> normalised(List<List<Object>> rows) {
+        List<List<Object>> out = new ArrayList<>(rows.size());
+        for (List<Object> row : rows) {
+            List<Object> r = new ArrayList<>(row.size());
+            row.forEach(v -> r.add(ResultValues.normalise(v)));
+            out.add(r);
         }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return "The query was cancelled.";
-        }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return "The database refused the query: " + ((ExecutionOutcome.Failed) o).message();
-        }
-        throw new AssertionError(o);
-    }
-
-    private static long elapsed(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return ((ExecutionOutcome.Timeout) o).elapsedMs();
-        }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return ((ExecutionOutcome.Cancelled) o).elapsedMs();
-        }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return ((ExecutionOutcome.Failed) o).elapsedMs();
-        }
-        return 0;
+        return out;
     }
 
     /**

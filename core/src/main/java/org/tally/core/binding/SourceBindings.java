@@ -56,15 +56,28 @@ public final class SourceBindings {
 
     /** Refreshes the source's catalog over {@code connection} (which stays open) and makes it the active one. */
     public Catalog refresh(String source, Dialect dialect, Connection connection) {
+        return refresh(source, dialect, connection, Progress.NONE);
+    }
+
+    /**
+     * As {@link #refresh(String, Dialect, Connection)}, reporting introspection and profiling to {@code progress};
+     * a cancel stops it with {@link java.util.concurrent.CancellationException} and the last version stays active.
+     */
+    public Catalog refresh(String source, Dialect dialect, Connection connection, Progress progress) {
         try (StateDatabase state = StateDatabase.open(data)) {
             return new CatalogRefresher(new CatalogStore(state), new UuidV7(clock, new SecureRandom()), clock)
-                    .refresh(source, dialect, connection, RefreshOptions.defaults(), Progress.NONE).catalog();
+                    .refresh(source, dialect, connection, RefreshOptions.defaults(), progress).catalog();
         }
     }
 
     /** The active catalog, or a first refresh of it over {@code connection}. */
     public Catalog activeOrRefresh(String source, Dialect dialect, Connection connection) {
-        return active(source).orElseGet(() -> refresh(source, dialect, connection));
+        return activeOrRefresh(source, dialect, connection, Progress.NONE);
+    }
+
+    /** As {@link #activeOrRefresh(String, Dialect, Connection)}, a first refresh reporting to {@code progress}. */
+    public Catalog activeOrRefresh(String source, Dialect dialect, Connection connection, Progress progress) {
+        return active(source).orElseGet(() -> refresh(source, dialect, connection, progress));
     }
 
     /** Binds a catalog with its source's overrides (the last good ones when the file is broken). */

@@ -85,4 +85,86 @@ class AnswerLadderTest {
         assertThat(a.message()).contains("connection lost");
         assertThat(a.path()).singleElement().satisfies(s -> assertThat(s.outcome()).isEqualTo(Outcome.ERROR));
     }
+
+    @Test
+    void eachStepReachesTheLiveListenerAsItEndsInPathOrder() {
+        List<PathStep> heard = new java.util.ArrayList<>();
+        List<Integer> heardWhenSecondRungStarted = new java.util.ArrayList<>();
+        Rung streaming = new Rung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                return attempt(question, StepListener.NONE);
+            }
+
+            @Override
+            public Attempt attempt(String question, StepListener live) {
+                heardWhenSecondRungStarted.add(heard.size());
+                PathStep bind = new PathStep("bind", Outcome.OK, null, 1);
+                live.step(bind);
+                heardWhenSecondRungStarted.add(heard.size());
+                PathStep execute = new PathStep("execute", Outcome.OK, null, 4);
+                live.step(execute);
+                Answer a = new Answer(question, AnswerStatus.ANSWERED, List.of("n"), List.of(List.of(3L)), "SELECT 3",
+                        "Counted.", List.of(), "h", null, null);
+                return new Attempt.Done(a, List.of(bind, execute));
+            }
+        };
+        Answer a = ladder(missing("meta", "not a greeting"), streaming).ask("How many?", heard::add);
+
+        assertThat(heard).isEqualTo(a.path());
+        assertThat(heard).extracting(PathStep::rung).containsExactly("meta", "bind", "execute", "grammar");
+        // the meta miss was told before the grammar rung began, and bind before the rung went on to execute
+        assertThat(heardWhenSecondRungStarted).containsExactly(1, 2);
+    }
+
+    @Test
+    void aRungThatCannotStreamTellsItsStepsWhenItIsDone() {
+        List<PathStep> heard = new java.util.ArrayList<>();
+        Answer a = ladder(answering("grammar")).ask("How many?", heard::add);
+        assertThat(heard).isEqualTo(a.path());
+        assertThat(heard).extracting(PathStep::rung).containsExactly("execute", "grammar");
+    }
+
+    @Test
+    void aReplyGoesToTheRungsThatTakeRepliesAndNeverBecomesANewQuestion() {
+        List<String> replied = new java.util.ArrayList<>();
+        Rung clarifying = new ClarifyingRung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                throw new AssertionError("a reply is not asked as a question");
+            }
+
+            @Override
+            public java.util.Optional<Attempt> reply(String question, Clarify clarify, String option,
+                                                     StepListener live) {
+                replied.add(question + " / " + option);
+                Answer a = new Answer(question, AnswerStatus.ANSWERED, List.of("n"), List.of(List.of(7L)), "SELECT 7",
+                        "Counted.", List.of(), "h", null, null);
+                return java.util.Optional.of(new Attempt.Done(a, List.of()));
+            }
+        };
+        Clarify which = new Clarify("Which date?", List.of("admitted", "discharged"), "timeColumn:t");
+        AnswerLadder ladder = ladder(missing("meta", "not a greeting"), clarifying);
+
+        Answer a = ladder.reply("stays by month", which, "discharged", StepListener.NONE);
+        assertThat(a.status()).isEqualTo(AnswerStatus.ANSWERED);
+        assertThat(replied).containsExactly("stays by month / discharged");
+        assertThat(a.path()).extracting(PathStep::rung).containsExactly("grammar");
+
+        assertThat(ladder.reply("stays by month", which, "born", StepListener.NONE).message())
+                .contains("not one of the options");
+        Clarify unchoosable = new Clarify("Which one?", List.of("a", "b"));
+        assertThat(ladder.reply("x", unchoosable, "a", StepListener.NONE).status()).isEqualTo(AnswerStatus.REFUSED);
+        assertThat(replied).hasSize(1);
+    }
 }

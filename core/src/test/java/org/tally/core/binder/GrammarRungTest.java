@@ -79,12 +79,22 @@ class GrammarRungTest {
         db.close();
     }
 
+    private static String sha256(String text) throws Exception {
+        byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(
+                java.nio.charset.StandardCharsets.UTF_8));
+        StringBuilder hex = new StringBuilder();
+        for (byte b : d) {
+            hex.append(String.format("%02x", b));
+        }
+        return hex.toString();
+    }
+
     private static List<String> names(List<PathStep> steps) {
         return steps.stream().map(PathStep::rung).toList();
     }
 
     @Test
-    void aCountIsAnsweredWithEveryStepRecorded() {
+    void aCountIsAnsweredWithEveryStepRecorded() throws Exception {
         Rung.Attempt a = rung.attempt("How many caesarean deliveries were there last month, by ward?");
         assertThat(a).as(a.toString()).isInstanceOf(Rung.Attempt.Done.class);
         Answer answer = ((Rung.Attempt.Done) a).answer();
@@ -97,6 +107,22 @@ class GrammarRungTest {
         assertThat(answer.explanation()).isEqualTo("Counted deliveries with delivery mode caesarean between"
                 + " 2026-10-01 and 2026-10-31 (delivered at), grouped by ward.");
         assertThat(answer.specHash()).startsWith("tally-c1:");
+        // the spec JSON the workstation shows is exactly the text the hash was taken of
+        assertThat(answer.specJson()).contains("\"subject\":\"delivery\"", "\"value\":\"caesarean\"");
+        assertThat(answer.specHash()).isEqualTo(org.tally.core.spec.SpecHash.COMPILER_VERSION + ":" + sha256(
+                answer.specJson()));
+        assertThat(org.tally.core.answer.AnswerJson.line(answer)).doesNotContain("specJson")
+                .doesNotContain("nextPage");
+    }
+
+    @Test
+    void everyStepIsToldAsItEndsAndTheAnswerPathHoldsTheSameSteps() {
+        List<PathStep> heard = new java.util.ArrayList<>();
+        Rung.Attempt a = rung.attempt("How many caesarean deliveries were there last month, by ward?", heard::add);
+        assertThat(heard).isEqualTo(a.steps());
+        assertThat(names(heard)).containsExactly("bind", "compile", "validate", "preflight", "execute");
+        assertThat(rung.attempt("How purple were the caesareans?", heard::add).steps()).isEmpty();
+        assertThat(heard).hasSize(5);
     }
 
     @Test

@@ -3,6 +3,8 @@ package org.tally.ui.binding;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.tally.core.Progress;
+import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
 /**
@@ -25,6 +27,15 @@ public interface BindingProvider {
      * empty means saved. Blocking: call off the UI thread.
      */
     Map<String, String> saveOverride(SourceRef source, OverrideDraft draft);
+
+    /**
+     * Introspects and profiles {@code source} again and makes the new catalog version active (the binding and its
+     * drift alarms follow from it). Long: call off the UI thread; it stops with a CancellationException when
+     * {@code progress} is cancelled, leaving the last version active. Returns one sentence saying what was read.
+     */
+    default String refresh(SourceRef source, Credentials credentials, Progress progress) {
+        throw new IllegalStateException("The catalog cannot be refreshed here: the binding is not available yet");
+    }
 
     BindingProvider NONE = new BindingProvider() {
         @Override

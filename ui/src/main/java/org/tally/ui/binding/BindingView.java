@@ -46,9 +46,39 @@ public final class BindingView extends StackPane {
         placeholder.setId("binding-placeholder");
         StackPane.setAlignment(placeholder, Pos.TOP_LEFT);
         buildInspector();
-        getChildren().addAll(placeholder, inspector);
+        StackPane body = new StackPane(placeholder, inspector);
+        BorderPane page = new BorderPane(body);
+        page.setTop(header());
+        getChildren().add(page);
         model.stateProperty().addListener((o, was, now) -> showState());
         showState();
+    }
+
+    /** The refresh action: read the catalog again (long work, with progress and cancel in the status bar). */
+    private Node header() {
+        Label summary = new Label();
+        summary.setId("binding-summary");
+        summary.getStyleClass().add(Styles.TEXT_BOLD);
+        summary.textProperty().bind(javafx.beans.binding.Bindings.when(model.stateProperty()
+                .isEqualTo(BindingViewModel.State.READY)).then(model.messageProperty()).otherwise(""));
+        Label status = new Label();
+        status.setId("refresh-status");
+        status.getStyleClass().add("card-hint");
+        status.setWrapText(true);
+        status.textProperty().bind(model.refreshStatusProperty());
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button refresh = new Button("Refresh catalog");
+        refresh.setId("refresh-catalog");
+        refresh.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        refresh.setTooltip(new javafx.scene.control.Tooltip("Read the source's tables and profile their values again"
+                + " (exact counts); new and vanished value spellings show up as drift alarms"));
+        refresh.disableProperty().bind(model.refreshingProperty());
+        refresh.setOnAction(e -> model.refresh());
+        HBox bar = new HBox(12, summary, status, spacer, refresh);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(0, 0, 10, 0));
+        return bar;
     }
 
     private void showState() {
@@ -80,7 +110,10 @@ public final class BindingView extends StackPane {
         tables.getSelectionModel().selectedItemProperty().addListener((o, was, t) -> model.selectedTableProperty().set(t));
 
         Label reasons = new Label();
+        reasons.setId("binding-reasons");
         reasons.setWrapText(true);
+        reasons.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        reasons.setMaxWidth(Double.MAX_VALUE);
         reasons.getStyleClass().add("card-hint");
         TableView<BindingSnapshot.ColumnBinding> columns = new TableView<>();
         columns.setId("binding-columns");

@@ -11,6 +11,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.collections.ObservableMap;
+import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 import org.tally.ui.task.Activity;
 import org.tally.ui.task.TaskListener;
@@ -40,12 +41,64 @@ public final class BindingViewModel {
     private final ObjectProperty<BindingSnapshot.ColumnBinding> selectedColumn = new SimpleObjectProperty<>();
     private final ObservableMap<String, String> errors = FXCollections.observableHashMap();
     private final StringProperty saveStatus = new SimpleStringProperty("");
+    private final StringProperty refreshStatus = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty refreshing = new javafx.beans.property.SimpleBooleanProperty();
     private SourceRef source;
+    private Credentials credentials = Credentials.NONE;
+    private Runnable bindingChanged = () -> { };
 
     public BindingViewModel(BindingProvider provider, TaskRunner runner, Activity activity) {
         this.provider = Objects.requireNonNull(provider, "provider");
         this.runner = Objects.requireNonNull(runner, "runner");
         this.activity = Objects.requireNonNull(activity, "activity");
+    }
+
+    /** Called after an override was saved or the catalog refreshed, so answers use the binding shown here. */
+    public void onBindingChanged(Runnable action) {
+        this.bindingChanged = Objects.requireNonNull(action, "action");
+    }
+
+    /** Loads the binding of {@code ref}, whose account is {@code creds} (kept in memory for a refresh). */
+    public void load(SourceRef ref, Credentials creds) {
+        this.credentials = Objects.requireNonNull(creds, "creds");
+        load(ref);
+    }
+
+    /**
+     * Reads the source's catalog again (introspection and exact profiling) off the UI thread, with progress and
+     * cancel in the status bar; then the binding and its drift alarms are loaded again.
+     */
+    public void refresh() {
+        SourceRef ref = source;
+        if (ref == null || refreshing.get()) {
+            return;
+        }
+        refreshing.set(true);
+        refreshStatus.set("Refreshing the catalog of " + ref.name() + "…");
+        Credentials creds = credentials;
+        TaskListener<String> listener = activity.track("Refreshing the catalog of " + ref.name(),
+                new TaskListener<>() {
+                    @Override
+                    public void succeeded(String summary) {
+                        refreshing.set(false);
+                        refreshStatus.set(summary);
+                        bindingChanged.run();
+                        load(ref);
+                    }
+
+                    @Override
+                    public void failed(Throwable error) {
+                        refreshing.set(false);
+                        refreshStatus.set("The catalog was not refreshed: " + error.getMessage());
+                    }
+
+                    @Override
+                    public void cancelled() {
+                        refreshing.set(false);
+                        refreshStatus.set("Refresh cancelled; the last catalog version stays active.");
+                    }
+                });
+        activity.attach(runner.submit("Refreshing the catalog", p -> provider.refresh(ref, creds, p), listener));
     }
 
     /** Loads the binding of {@code ref}. */
@@ -146,7 +199,8 @@ public final class BindingViewModel {
             @Override
             public void succeeded(Map<String, String> providerErrors) {
                 if (providerErrors.isEmpty()) {
-                    saveStatus.set("Saved. The binding was rebuilt.");
+                    saveStatus.set("Saved. The binding was rebuilt; new answers use it.");
+                    bindingChanged.run();
                     load(ref);
                 } else {
                     errors.putAll(providerErrors);
@@ -197,6 +251,14 @@ public final class BindingViewModel {
 
     public ObservableMap<String, String> errors() {
         return errors;
+    }
+
+    public StringProperty refreshStatusProperty() {
+        return refreshStatus;
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty refreshingProperty() {
+        return refreshing;
     }
 
     public StringProperty saveStatusProperty() {

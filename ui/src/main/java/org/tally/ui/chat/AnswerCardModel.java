@@ -6,13 +6,16 @@ import java.util.Objects;
 import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.PathStep;
+import org.tally.ui.result.PageLoader;
 import org.tally.ui.result.ResultModel;
 
 /**
  * Everything an answer card shows, decided here so the view only lays it out: the status, the result (KPI,
- * table or chart), one sentence of explanation, provenance chips, the SQL and spec hash behind a disclosure,
+ * table or chart), one sentence of explanation, provenance chips, the SQL, spec JSON and hash behind a disclosure,
  * clarify options, a refusal in plain words with questions that can be asked instead, and suggestion chips.
  */
 public final class AnswerCardModel {
@@ -21,60 +24,74 @@ public final class AnswerCardModel {
     private static final Set<String> RUNGS = Set.of("focus", "meta", "grammar", "planner", "raw_sql", "snapshot",
             "retrieval");
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper PRETTY =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+
     private final String question;
     private final CardState state;
     private final Answer answer;
     private final ResultModel result;
     private final String message;
-    private final List<ChipModel> chips;
+    private final ObservableList<ChipModel> chips;
     private final List<String> suggestions;
     private final BooleanProperty sqlShown = new SimpleBooleanProperty(false);
     private final BooleanProperty clarifyAnswered = new SimpleBooleanProperty(false);
 
     private AnswerCardModel(String question, CardState state, Answer answer, String message,
-                            List<String> suggestions) {
+                            List<String> suggestions, PageLoader pages) {
         this.question = Objects.requireNonNull(question, "question");
         this.state = state;
         this.answer = answer;
         this.message = message;
         this.suggestions = List.copyOf(suggestions);
-        this.result = state == CardState.ANSWERED ? new ResultModel(answer.columns(), answer.rows()) : null;
+        this.result = state == CardState.ANSWERED
+                ? new ResultModel(answer.columns(), answer.rows(), answer.nextPage(), pages) : null;
         List<ChipModel> c = new ArrayList<>();
         if (answer != null) {
             for (PathStep s : answer.path()) {
                 c.add(ChipModel.of(s));
             }
         }
-        this.chips = List.copyOf(c);
+        this.chips = FXCollections.observableArrayList(c);
     }
 
     public static AnswerCardModel pending(String question) {
-        return new AnswerCardModel(question, CardState.PENDING, null, null, List.of());
+        return new AnswerCardModel(question, CardState.PENDING, null, null, List.of(), PageLoader.NONE);
     }
 
     /**
      * @param canAsk questions this source can answer, offered when the answer is a refusal
      */
     public static AnswerCardModel of(Answer answer, List<String> canAsk) {
+        return of(answer, canAsk, PageLoader.NONE);
+    }
+
+    /**
+     * @param canAsk questions this source can answer, offered when the answer is a refusal
+     * @param pages  reads the next pages of a list answer
+     */
+    public static AnswerCardModel of(Answer answer, List<String> canAsk, PageLoader pages) {
         return switch (answer.status()) {
-            case ANSWERED -> new AnswerCardModel(answer.question(), CardState.ANSWERED, answer, null, List.of());
-            case CLARIFY -> new AnswerCardModel(answer.question(), CardState.CLARIFY, answer, null, List.of());
+            case ANSWERED -> new AnswerCardModel(answer.question(), CardState.ANSWERED, answer, answer.message(),
+                    List.of(), pages);
+            case CLARIFY -> new AnswerCardModel(answer.question(), CardState.CLARIFY, answer, null, List.of(), pages);
             case REFUSED -> new AnswerCardModel(answer.question(), CardState.REFUSED, answer, answer.message(),
-                    canAsk.subList(0, Math.min(3, canAsk.size())));
+                    canAsk.subList(0, Math.min(3, canAsk.size())), pages);
             case ERROR -> new AnswerCardModel(answer.question(), CardState.ERROR, answer,
-                    "Something went wrong while answering: " + answer.message(), List.of());
+                    "Something went wrong while answering: " + answer.message(), List.of(), pages);
         };
     }
 
     /** The engine could not be reached or threw: shown as an error card, the message in plain words. */
     public static AnswerCardModel failed(String question, Throwable error) {
         String why = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
-        return new AnswerCardModel(question, CardState.ERROR, null, "Tally could not answer: " + why, List.of());
+        return new AnswerCardModel(question, CardState.ERROR, null, "Tally could not answer: " + why, List.of(),
+                PageLoader.NONE);
     }
 
     public static AnswerCardModel cancelled(String question) {
         return new AnswerCardModel(question, CardState.CANCELLED, null, "Stopped before an answer arrived.",
-                List.of());
+                List.of(), PageLoader.NONE);
     }
 
     public String question() {
@@ -95,13 +112,31 @@ public final class AnswerCardModel {
         return answer == null ? null : answer.explanation();
     }
 
-    /** Why there is no answer (refusal, error, cancel); null on answers and clarify questions. */
+    /** Why there is no answer (refusal, error, cancel), or a note on an answer ("Only the first … rows"); else null. */
     public String message() {
         return message;
     }
 
-    public List<ChipModel> chips() {
-        return chips;
+    /** The provenance chips; on a pending card they fill in as the steps end, on a finished one they are fixed. */
+    public ObservableList<ChipModel> chips() {
+        return state == CardState.PENDING ? chips : FXCollections.unmodifiableObservableList(chips);
+    }
+
+    /** A step of the path ended while this card waits for its answer: its chip appears now. UI thread only. */
+    public void stepEnded(PathStep step) {
+        if (state != CardState.PENDING) {
+            throw new IllegalStateException("only a pending card grows its chips; this one is " + state);
+        }
+        chips.add(ChipModel.of(step));
+    }
+
+    /** What a pending card says it is doing: the step that ended last, or that it has started. */
+    public String progressText() {
+        if (chips.isEmpty()) {
+            return "Working on it…";
+        }
+        ChipModel last = chips.get(chips.size() - 1);
+        return last.label() + " · working on it…";
     }
 
     public long totalMs() {
@@ -126,6 +161,29 @@ public final class AnswerCardModel {
         return answer == null ? null : answer.specHash();
     }
 
+    /** The canonical spec whose SHA-256 is the spec hash, or null when the answer came from no spec. */
+    public String specJson() {
+        return answer == null ? null : answer.specJson();
+    }
+
+    /** The spec JSON indented for reading; the same fields and values as {@link #specJson()}. */
+    public String specJsonForReading() {
+        String json = specJson();
+        if (json == null) {
+            return null;
+        }
+        try {
+            return PRETTY.writerWithDefaultPrettyPrinter().writeValueAsString(PRETTY.readTree(json));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return json;
+        }
+    }
+
+    /** What "Copy spec JSON" puts on the clipboard: the exact canonical text that was hashed. */
+    public String specJsonForClipboard() {
+        return specJson() == null ? "" : specJson();
+    }
+
     public boolean hasSql() {
         return sql() != null && !sql().isBlank();
     }
@@ -137,6 +195,16 @@ public final class AnswerCardModel {
 
     public String clarifyQuestion() {
         return state == CardState.CLARIFY ? answer.clarify().question() : null;
+    }
+
+    /** The clarifying question as the engine asked it (needed to reply); null unless this is a clarify card. */
+    public org.tally.core.answer.Clarify clarify() {
+        return state == CardState.CLARIFY ? answer.clarify() : null;
+    }
+
+    /** True when choosing an option answers the question; otherwise the user asks again naming the one meant. */
+    public boolean clarifyChoosable() {
+        return state == CardState.CLARIFY && answer.clarify().choosable();
     }
 
     public List<String> clarifyOptions() {

@@ -3,6 +3,7 @@ package org.tally.ui.chat;
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.function.Consumer;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -31,13 +32,18 @@ public final class AnswerCardView extends VBox {
         question.setWrapText(true);
         getChildren().add(question);
         switch (card.state()) {
-            case PENDING -> getChildren().add(pending());
+            case PENDING -> getChildren().add(pending(card));
             case ANSWERED -> answered(card);
             case CLARIFY -> clarify(card, chat);
             case REFUSED -> refused(card, chat);
             case ERROR, CANCELLED -> getChildren().add(text(card.message(), "card-message"));
         }
-        if (!card.chips().isEmpty()) {
+        if (card.state() == CardState.PENDING) {
+            // the chips fill in while the ladder works: each step appears as it ends
+            FlowPane live = chips(card);
+            card.chips().addListener((ListChangeListener<ChipModel>) c -> fillChips(live, card));
+            getChildren().add(live);
+        } else if (!card.chips().isEmpty()) {
             getChildren().add(chips(card));
         }
         if (card.hasSql()) {
@@ -48,10 +54,13 @@ public final class AnswerCardView extends VBox {
         }
     }
 
-    private static Node pending() {
+    private static Node pending(AnswerCardModel card) {
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(18, 18);
-        HBox row = new HBox(8, spinner, text("Working on it…", "card-hint"));
+        Label doing = text(card.progressText(), "card-hint");
+        doing.setId("pending-text");
+        card.chips().addListener((ListChangeListener<ChipModel>) c -> doing.setText(card.progressText()));
+        HBox row = new HBox(8, spinner, doing);
         row.setAlignment(Pos.CENTER_LEFT);
         return row;
     }
@@ -63,13 +72,23 @@ public final class AnswerCardView extends VBox {
             explanation.setId("explanation");
             getChildren().add(explanation);
         }
+        if (card.message() != null && !card.message().isBlank()) {
+            Label note = text(card.message(), "card-hint");
+            note.setId("answer-note");
+            getChildren().add(note);
+        }
     }
 
     private void clarify(AnswerCardModel card, ChatViewModel chat) {
         getChildren().add(text(card.clarifyQuestion(), "card-message"));
         FlowPane options = buttons(card.clarifyOptions(), "clarify-option", option -> chat.choose(card, option));
-        options.disableProperty().bind(card.clarifyAnsweredProperty());
-        getChildren().add(options);
+        if (card.clarifyChoosable()) {
+            options.disableProperty().bind(card.clarifyAnsweredProperty());
+            getChildren().add(options);
+        } else {
+            options.setDisable(true);
+            getChildren().addAll(options, text("Ask the question again naming the one you mean.", "card-hint"));
+        }
     }
 
     private void refused(AnswerCardModel card, ChatViewModel chat) {
@@ -86,6 +105,12 @@ public final class AnswerCardView extends VBox {
         FlowPane row = new FlowPane(6, 6);
         row.getStyleClass().add("chips");
         row.setAlignment(Pos.CENTER_LEFT);
+        fillChips(row, card);
+        return row;
+    }
+
+    private static void fillChips(FlowPane row, AnswerCardModel card) {
+        row.getChildren().clear();
         for (int i = 0; i < card.chips().size(); i++) {
             ChipModel chip = card.chips().get(i);
             if (i > 0) {
@@ -105,8 +130,9 @@ public final class AnswerCardView extends VBox {
             l.setTooltip(tip);
             row.getChildren().add(l);
         }
-        row.getChildren().add(text("· " + card.totalMs() + " ms", "chip-total"));
-        return row;
+        if (card.state() != CardState.PENDING) {
+            row.getChildren().add(text("· " + card.totalMs() + " ms", "chip-total"));
+        }
     }
 
     private void sqlDisclosure(AnswerCardModel card) {
@@ -115,25 +141,22 @@ public final class AnswerCardView extends VBox {
         toggle.selectedProperty().bindBidirectional(card.sqlShownProperty());
         VBox details = new VBox(6);
         details.getStyleClass().add("sql-details");
-        if (card.hasSql()) {
-            TextArea sql = new TextArea(card.sql());
-            sql.getStyleClass().add("sql-text");
-            sql.setEditable(false);
-            sql.setWrapText(true);
-            sql.setPrefRowCount(Math.min(10, Math.max(2, card.sql().split("\n").length + 1)));
-            Button copy = new Button("Copy SQL");
-            copy.getStyleClass().addAll("copy-sql", Styles.SMALL, Styles.FLAT);
-            copy.setOnAction(e -> {
-                ClipboardContent content = new ClipboardContent();
-                content.putString(card.sqlForClipboard());
-                Clipboard.getSystemClipboard().setContent(content);
-                copy.setText("Copied");
-            });
-            details.getChildren().addAll(sql, copy);
+        details.getChildren().add(caption(card.result() != null && card.result().paged()
+                ? "SQL as executed for the first page (each next page adds: after the last row shown)"
+                : "SQL as executed"));
+        details.getChildren().add(code(card.sql(), "sql-text"));
+        details.getChildren().add(copyButton("Copy SQL", "copy-sql", card::sqlForClipboard));
+        if (card.specJson() != null) {
+            details.getChildren().add(caption("Query specification (the SQL was compiled from it)"));
+            details.getChildren().add(code(card.specJsonForReading(), "spec-json"));
+            Button copySpec = copyButton("Copy spec JSON", "copy-spec", card::specJsonForClipboard);
+            copySpec.setTooltip(new Tooltip("Copies the canonical JSON exactly as it was hashed"));
+            details.getChildren().add(copySpec);
         }
         if (card.specHash() != null) {
             Label hash = new Label("Spec hash " + card.specHash());
             hash.getStyleClass().add("spec-hash");
+            hash.setWrapText(true);
             details.getChildren().add(hash);
         }
         details.visibleProperty().bind(card.sqlShownProperty());
@@ -141,10 +164,40 @@ public final class AnswerCardView extends VBox {
         getChildren().addAll(toggle, details);
     }
 
+    private static Label caption(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("sql-caption");
+        return l;
+    }
+
+    /** Read-only, selectable text: the user can copy part of it as well as all of it. */
+    private static TextArea code(String text, String styleClass) {
+        TextArea area = new TextArea(text);
+        area.getStyleClass().add(styleClass);
+        area.setEditable(false);
+        area.setWrapText(true);
+        area.setPrefRowCount(Math.min(12, Math.max(2, text.split("\n").length + 1)));
+        return area;
+    }
+
+    private static Button copyButton(String label, String styleClass, java.util.function.Supplier<String> text) {
+        Button copy = new Button(label);
+        copy.getStyleClass().addAll(styleClass, Styles.SMALL, Styles.FLAT);
+        copy.setOnAction(e -> {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(text.get());
+            Clipboard.getSystemClipboard().setContent(content);
+            copy.setText("Copied");
+        });
+        return copy;
+    }
+
     private static FlowPane buttons(List<String> labels, String styleClass, Consumer<String> action) {
         FlowPane row = new FlowPane(6, 6);
         for (String label : labels) {
             Button b = new Button(label);
+            // recorded values hold underscores ("partially_paid"): show them, never read them as mnemonics
+            b.setMnemonicParsing(false);
             b.getStyleClass().addAll(styleClass, Styles.SMALL);
             b.setOnAction(e -> action.accept(label));
             row.getChildren().add(b);

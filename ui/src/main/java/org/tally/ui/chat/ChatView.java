@@ -82,6 +82,7 @@ public final class ChatView extends BorderPane {
         examples.setId("examples");
         for (String q : model.examples()) {
             Button b = new Button(q);
+            b.setMnemonicParsing(false);
             b.getStyleClass().addAll("example-question", Styles.BUTTON_OUTLINED);
             b.setOnAction(e -> model.ask(q));
             examples.getChildren().add(b);

@@ -10,14 +10,18 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
+import org.tally.core.answer.PathStep;
 import org.tally.ui.task.Activity;
+import org.tally.ui.task.StreamingJob;
 import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
 
 /**
  * The conversation: the question box, the answer cards, the history the Up key walks, and the example
- * questions the empty chat offers. Questions are answered off the UI thread; each gets its card at once,
- * which the answer replaces when it arrives.
+ * questions the empty chat offers. Questions are answered off the UI thread; each gets its card at once, whose
+ * provenance chips fill in as the steps of the ladder end, and which the answer replaces when it arrives.
  */
 public final class ChatViewModel {
 
@@ -56,39 +60,60 @@ public final class ChatViewModel {
         historyIndex = history.size();
         draft = "";
         question.set("");
-        AnswerCardModel placeholder = AnswerCardModel.pending(q);
-        cards.add(placeholder);
-        running++;
-        busy.set(true);
-        TaskListener<Answer> listener = activity.track("Answering: " + q, new TaskListener<>() {
-            @Override
-            public void succeeded(Answer answer) {
-                replace(placeholder, AnswerCardModel.of(answer, examples));
-            }
-
-            @Override
-            public void failed(Throwable error) {
-                replace(placeholder, AnswerCardModel.failed(q, error));
-            }
-
-            @Override
-            public void cancelled() {
-                replace(placeholder, AnswerCardModel.cancelled(q));
-            }
-        });
-        activity.attach(runner.submit("Answering", progress -> session.ask(q, progress), listener));
+        answer(q, (progress, publish) -> session.ask(q, progress, publish::accept));
     }
 
-    /** Answers a clarify question with one of its options: the option is asked as the reply, once. */
+    /**
+     * Answers a clarify question with one of its options: the engine reads the question again with the option in
+     * the open slot. Once per card: a clarify question is answered once, never twice.
+     */
     public void choose(AnswerCardModel card, String option) {
-        if (card.state() != CardState.CLARIFY || card.clarifyAnsweredProperty().get()) {
+        if (card.state() != CardState.CLARIFY || card.clarifyAnsweredProperty().get() || !card.clarifyChoosable()) {
             return;
         }
         if (!card.clarifyOptions().contains(option)) {
             throw new IllegalArgumentException("'" + option + "' is not one of the options " + card.clarifyOptions());
         }
         card.clarifyAnsweredProperty().set(true);
-        ask(option);
+        String question = card.question();
+        org.tally.core.answer.Clarify clarify = card.clarify();
+        answer(question + " → " + option, (progress, publish) ->
+                session.reply(question, clarify, option, progress, publish::accept));
+    }
+
+    /**
+     * Shows a pending card at once and answers off the UI thread: each step of the path joins the card's chips as
+     * it ends, then the answer replaces the card. {@code title} is the card's heading.
+     */
+    private void answer(String title, StreamingJob<Answer, PathStep> job) {
+        AnswerCardModel placeholder = AnswerCardModel.pending(title);
+        cards.add(placeholder);
+        running++;
+        busy.set(true);
+        TaskListener<Answer> listener = activity.track("Answering: " + title, new TaskListener<>() {
+            @Override
+            public void succeeded(Answer answer) {
+                replace(placeholder, AnswerCardModel.of(answer.withPath(title, answer.path()), examples,
+                        ChatViewModel.this::loadPage));
+            }
+
+            @Override
+            public void failed(Throwable error) {
+                replace(placeholder, AnswerCardModel.failed(title, error));
+            }
+
+            @Override
+            public void cancelled() {
+                replace(placeholder, AnswerCardModel.cancelled(title));
+            }
+        });
+        activity.attach(runner.stream("Answering", job, listener, placeholder::stepEnded));
+    }
+
+    /** Reads the page after {@code cursor} off the UI thread, shown in the status bar with cancel. */
+    private void loadPage(PageCursor cursor, TaskListener<PageResult> listener) {
+        TaskListener<PageResult> tracked = activity.track("Loading more rows", listener);
+        activity.attach(runner.submit("Loading more rows", progress -> session.nextPage(cursor, progress), tracked));
     }
 
     private void replace(AnswerCardModel placeholder, AnswerCardModel done) {

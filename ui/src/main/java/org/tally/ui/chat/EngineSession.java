@@ -7,7 +7,12 @@ import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.Clarify;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
+import org.tally.core.answer.StepListener;
+import org.tally.core.scope.Scope;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
@@ -20,7 +25,7 @@ public final class EngineSession implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EngineSession.class);
 
-    private record Target(SourceRef source, Credentials credentials, long generation) {
+    private record Target(SourceRef source, Credentials credentials, Scope scope, long generation) {
     }
 
     private final EngineFactory engines;
@@ -32,17 +37,44 @@ public final class EngineSession implements AutoCloseable {
 
     public EngineSession(EngineFactory engines, SourceRef initial) {
         this.engines = Objects.requireNonNull(engines, "engines");
-        this.target = new Target(Objects.requireNonNull(initial, "initial"), Credentials.NONE, 0);
+        this.target = new Target(Objects.requireNonNull(initial, "initial"), Credentials.NONE, Scope.ALL, 0);
     }
 
     /** Makes {@code source} the current one; never blocks (safe on the UI thread). */
     public void use(SourceRef source, Credentials credentials) {
         target = new Target(Objects.requireNonNull(source, "source"), Objects.requireNonNull(credentials,
-                "credentials"), generations.incrementAndGet());
+                "credentials"), target.scope(), generations.incrementAndGet());
+    }
+
+    /** Narrows the next questions to {@code scope} (a service line) or widens them to all; never blocks. */
+    public void scope(Scope scope) {
+        Target t = target;
+        target = new Target(t.source(), t.credentials(), Objects.requireNonNull(scope, "scope"),
+                generations.incrementAndGet());
+    }
+
+    public Scope scope() {
+        return target.scope();
+    }
+
+    /** The scopes this session's engines can be narrowed to, All first. */
+    public java.util.List<Scope> scopes() {
+        return engines.scopes();
     }
 
     public SourceRef source() {
         return target.source();
+    }
+
+    /** The account the current source is used with (in memory only). */
+    public Credentials credentials() {
+        return target.credentials();
+    }
+
+    /** The binding changed (override saved, catalog refreshed): the next question opens the engine afresh. Never blocks. */
+    public void reload() {
+        Target t = target;
+        target = new Target(t.source(), t.credentials(), t.scope(), generations.incrementAndGet());
     }
 
     /** Opens the current source's engine if it is not open yet. Runs on a background thread. */
@@ -54,8 +86,27 @@ public final class EngineSession implements AutoCloseable {
 
     /** Asks the current source. Runs on a background thread; questions are answered one at a time. */
     public Answer ask(String question, Progress progress) {
+        return ask(question, progress, StepListener.NONE);
+    }
+
+    /** As {@link #ask(String, Progress)}, each step of the path told to {@code live} as it ends (on this thread). */
+    public Answer ask(String question, Progress progress, StepListener live) {
         synchronized (lock) {
-            return ensureOpen(progress).ask(question);
+            return ensureOpen(progress).ask(question, live);
+        }
+    }
+
+    /** The reply to a clarifying question of the current engine: the question again, the option in its slot. */
+    public Answer reply(String question, Clarify clarify, String option, Progress progress, StepListener live) {
+        synchronized (lock) {
+            return ensureOpen(progress).reply(question, clarify, option, live);
+        }
+    }
+
+    /** The page after {@code cursor} of a list the current engine answered. Runs on a background thread. */
+    public PageResult nextPage(PageCursor cursor, Progress progress) {
+        synchronized (lock) {
+            return ensureOpen(progress).nextPage(cursor);
         }
     }
 
@@ -65,8 +116,8 @@ public final class EngineSession implements AutoCloseable {
             return engine;
         }
         closeEngine();
-        LOG.info("opening source {}", wanted.source().name());
-        engine = engines.open(wanted.source(), wanted.credentials(), null, progress);
+        LOG.info("opening source {} ({})", wanted.source().name(), wanted.scope().label());
+        engine = engines.open(wanted.source(), wanted.credentials(), null, progress, wanted.scope());
         engineGeneration = wanted.generation();
         return engine;
     }

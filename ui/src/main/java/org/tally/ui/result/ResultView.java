@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.FXCollections;
+import javafx.collections.transformation.SortedList;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.chart.BarChart;
@@ -159,13 +159,40 @@ public final class ResultView extends VBox {
             col.setPrefWidth(Math.max(120, model.columns().get(i).length() * 9.0));
             table.getColumns().add(col);
         }
-        table.setItems(FXCollections.observableArrayList(model.rows()));
+        // the rows stay in answer order underneath; a header click sorts the view, and pages loaded later join it
+        SortedList<List<Object>> sorted = new SortedList<>(model.rows());
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
         table.setPlaceholder(new Label("None: no rows matched."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         int visible = Math.max(2, Math.min(MAX_VISIBLE_ROWS, model.rows().size()));
         table.setFixedCellSize(28);
         table.setPrefHeight(28 * (visible + 1.4));
-        return table;
+        if (!model.paged()) {
+            return table;
+        }
+        return new VBox(6, table, pagingBar());
+    }
+
+    /** Under a paged list: how many rows are shown, and the button that loads the next page. */
+    private Node pagingBar() {
+        Label status = new Label();
+        status.setId("page-status");
+        status.getStyleClass().add("card-hint");
+        status.textProperty().bind(model.pageStatusProperty());
+        status.setTooltip(new Tooltip("Rows come a page at a time, each page starting right after the last row shown."
+                + " Sorting by a column header sorts the rows loaded so far."));
+        Button more = new Button("Load more rows");
+        more.setId("load-more");
+        more.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
+        more.visibleProperty().bind(model.nextPageProperty().isNotNull());
+        more.managedProperty().bind(more.visibleProperty());
+        more.disableProperty().bind(model.loadingProperty());
+        more.setOnAction(e -> model.loadNextPage());
+        HBox bar = new HBox(10, status, more);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("paging-bar");
+        return bar;
     }
 
     private Node xyChart(XYChart<String, Number> chart) {
@@ -178,6 +205,11 @@ public final class ResultView extends VBox {
             }
         }
         chart.getData().add(series);
+        // many or long categories would overlap and JavaFX would drop some labels: slant them instead
+        int letters = model.rows().stream().mapToInt(r -> ValueFormat.display(r.get(0)).length()).sum();
+        if (model.rows().size() > 8 || letters > 90) {
+            chart.getXAxis().setTickLabelRotation(-35);
+        }
         chart.setAnimated(false);
         chart.setLegendVisible(false);
         chart.getXAxis().setLabel(model.columns().get(0));
@@ -210,7 +242,9 @@ public final class ResultView extends VBox {
         }
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             CsvExport.write(model.columns(), model.rows(), w);
-            exportStatus.setText("Saved " + file.getFileName());
+            int n = model.rows().size();
+            exportStatus.setText("Saved " + n + (n == 1 ? " row" : " rows") + " to " + file.getFileName()
+                    + (model.hasMore() ? " (the rows loaded so far)" : ""));
         } catch (IOException e) {
             LOG.warn("CSV export failed: {}", e.toString());
             exportStatus.setText("Could not save: " + e.getMessage());

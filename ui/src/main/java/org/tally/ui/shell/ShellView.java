@@ -5,6 +5,7 @@ import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
@@ -19,8 +20,11 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Font;
+import javafx.util.StringConverter;
+import org.tally.core.scope.Scope;
 import org.tally.ui.binding.BindingView;
 import org.tally.ui.chat.ChatView;
+import org.tally.ui.settings.ModelSettingsView;
 import org.tally.ui.sources.SourcesView;
 
 /**
@@ -42,8 +46,17 @@ public final class ShellView extends BorderPane {
         getStyleClass().add("shell");
         chat = new ChatView(model.chat());
         askTab = tab("Ask", chat, "tab-ask");
+        Tab modelsTab = tab("Models", new javafx.scene.control.ScrollPane(new ModelSettingsView(model.models())),
+                "tab-models");
+        ((javafx.scene.control.ScrollPane) modelsTab.getContent()).setFitToWidth(true);
+        // hashing model files is long work: only when the settings are looked at
+        modelsTab.setOnSelectionChanged(e -> {
+            if (modelsTab.isSelected()) {
+                model.models().checkIfNotYet();
+            }
+        });
         tabs.getTabs().addAll(askTab, tab("Sources", new SourcesView(model.sources()), "tab-sources"),
-                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"));
+                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"), modelsTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         setTop(appBar());
         setCenter(tabs);
@@ -92,15 +105,54 @@ public final class ShellView extends BorderPane {
         sourceStatus.textProperty().bind(Bindings.concat("· ", model.sourceStatusProperty()));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label scopeLabel = new Label("Service line");
+        scopeLabel.getStyleClass().add("app-source");
+        ComboBox<Scope> scope = new ComboBox<>(model.scopes());
+        scope.setId("scope-picker");
+        scope.setValue(model.scopeProperty().get());
+        scope.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Scope s) {
+                return s == null ? "" : s.label();
+            }
+
+            @Override
+            public Scope fromString(String text) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        });
+        Tooltip scopeTip = new Tooltip();
+        scopeTip.setWrapText(true);
+        scopeTip.setMaxWidth(420);
+        scopeTip.textProperty().bind(Bindings.createStringBinding(() -> scopeText(model.scopeProperty().get()),
+                model.scopeProperty()));
+        scope.setTooltip(scopeTip);
+        scope.valueProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                model.useScope(now);
+            }
+        });
+        model.scopeProperty().addListener((o, was, now) -> scope.setValue(now));
+        scopeLabel.visibleProperty().bind(Bindings.size(model.scopes()).greaterThan(1));
+        scope.visibleProperty().bind(scopeLabel.visibleProperty());
         ToggleButton theme = new ToggleButton();
         theme.setId("theme-toggle");
         theme.getStyleClass().add(Styles.BUTTON_OUTLINED);
         theme.selectedProperty().bindBidirectional(model.darkProperty());
         theme.textProperty().bind(Bindings.when(model.darkProperty()).then("☀ Light").otherwise("☾ Dark"));
         theme.setTooltip(new Tooltip("Switch between the light and the dark theme"));
-        HBox bar = new HBox(title, source, sourceStatus, spacer, theme);
+        HBox bar = new HBox(title, source, sourceStatus, spacer, scopeLabel, scope, theme);
         bar.getStyleClass().add("app-bar");
         return bar;
+    }
+
+    /** What the picker's tooltip says about the scope in use. */
+    private static String scopeText(Scope s) {
+        if (s == null || s.isAll()) {
+            return "All service lines: every table of the source. Pick a service line to work only with its tables"
+                    + " (plus patients, encounters, providers and departments).";
+        }
+        return s.label() + ": " + s.description() + " Questions about other service lines are redirected.";
     }
 
     private HBox statusBar() {

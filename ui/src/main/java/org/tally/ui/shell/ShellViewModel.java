@@ -9,6 +9,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.scope.Scope;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoSchema;
 import org.tally.core.source.SourceRef;
@@ -17,6 +18,7 @@ import org.tally.ui.binding.BindingViewModel;
 import org.tally.ui.chat.ChatViewModel;
 import org.tally.ui.chat.EngineSession;
 import org.tally.ui.chat.ExampleQuestions;
+import org.tally.ui.settings.ModelSettingsViewModel;
 import org.tally.ui.sources.SourceItem;
 import org.tally.ui.sources.SourceStore;
 import org.tally.ui.sources.SourceTester;
@@ -26,8 +28,9 @@ import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
 
 /**
- * The window's state: which source is in use, light or dark, text size, the long work in progress, and the
- * view models of the chat, the sources manager and the binding inspector, all built here by constructor.
+ * The window's state: which source and service line are in use, light or dark, text size, the long work in progress,
+ * and the view models of the chat, the sources manager, the binding inspector and the model settings, all built here
+ * by constructor.
  */
 public final class ShellViewModel implements AutoCloseable {
 
@@ -39,20 +42,64 @@ public final class ShellViewModel implements AutoCloseable {
     private final ChatViewModel chat;
     private final SourcesViewModel sources;
     private final BindingViewModel binding;
+    private final ModelSettingsViewModel models;
     private final BooleanProperty dark;
     private final IntegerProperty textSteps = new SimpleIntegerProperty(0);
     private final StringProperty sourceName = new SimpleStringProperty("");
     private final StringProperty sourceStatus = new SimpleStringProperty("");
+    private final javafx.collections.ObservableList<Scope> scopes = javafx.collections.FXCollections
+            .observableArrayList();
+    private final javafx.beans.property.ObjectProperty<Scope> scope = new javafx.beans.property.SimpleObjectProperty<>(
+            Scope.ALL);
 
+    /** @param modelsFolder where model files and their manifest go (the data folder's {@code models/}) */
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
-                          BindingProvider bindings, boolean startDark) {
+                          BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark) {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.session = new EngineSession(engines, DEFAULT_SOURCE);
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
         this.sources = new SourcesViewModel(store, tester, runner, activity, this::use);
         this.binding = new BindingViewModel(bindings, runner, activity);
+        // answers must use the binding the inspector shows: a saved override or a refresh reopens the engine
+        this.binding.onBindingChanged(session::reload);
         this.dark = new SimpleBooleanProperty(startDark);
+        this.models = new ModelSettingsViewModel(modelsFolder, runner, activity);
         this.sourceName.set(sources.items().get(0).name() + " (" + DEFAULT_SOURCE.name() + ")");
+        this.scopes.setAll(session.scopes());
+    }
+
+    /**
+     * Works in one service line's scope (or all): only its tables are read, and questions about other lines are
+     * redirected. A new scope starts a new conversation; never blocks.
+     */
+    public void useScope(Scope chosen) {
+        if (!scopes.contains(chosen)) {
+            throw new IllegalArgumentException(chosen.label() + " is not a scope of this workstation");
+        }
+        if (chosen.equals(scope.get())) {
+            return;
+        }
+        scope.set(chosen);
+        session.scope(chosen);
+        chat.clear();
+        examplesFor(session.source());
+    }
+
+    private void examplesFor(SourceRef ref) {
+        if (ref instanceof SourceRef.Demo) {
+            chat.examples().setAll(ExampleQuestions.forScope(scope.get().id()));
+        } else {
+            chat.examples().clear();
+        }
+    }
+
+    /** The scopes to choose from: All service lines first, then each service line of the domain pack. */
+    public javafx.collections.ObservableList<Scope> scopes() {
+        return scopes;
+    }
+
+    public javafx.beans.property.ReadOnlyObjectProperty<Scope> scopeProperty() {
+        return scope;
     }
 
     /** Opens the default source in the background (on first start this generates the demo hospital). */
@@ -65,11 +112,7 @@ public final class ShellViewModel implements AutoCloseable {
         session.use(item.ref(), credentials);
         sourceName.set(item.name() + " (" + item.ref().name() + ")");
         chat.clear();
-        if (item.ref() instanceof SourceRef.Demo) {
-            chat.examples().setAll(ExampleQuestions.DEMO);
-        } else {
-            chat.examples().clear();
-        }
+        examplesFor(item.ref());
         openCurrent();
     }
 
@@ -81,13 +124,13 @@ public final class ShellViewModel implements AutoCloseable {
             public void succeeded(Void ignored) {
                 sourceStatus.set("Ready");
                 // opening a source refreshes its catalog the first time: only then is there a binding to show
-                binding.load(session.source());
+                binding.load(session.source(), session.credentials());
             }
 
             @Override
             public void failed(Throwable error) {
                 sourceStatus.set("Cannot open " + name + ": " + error.getMessage());
-                binding.load(session.source());
+                binding.load(session.source(), session.credentials());
             }
 
             @Override
@@ -143,6 +186,10 @@ public final class ShellViewModel implements AutoCloseable {
 
     public BindingViewModel binding() {
         return binding;
+    }
+
+    public ModelSettingsViewModel models() {
+        return models;
     }
 
     public EngineSession session() {

@@ -28,7 +28,8 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         this(2, Platform::runLater);
     }
 
-    FxTaskRunner(int threads, Consumer<Runnable> uiThread) {
+    /** @param uiThread where callbacks run (tests pass a queue they drain themselves) */
+    public FxTaskRunner(int threads, Consumer<Runnable> uiThread) {
         AtomicInteger count = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "tally-work-" + count.incrementAndGet());
@@ -39,7 +40,8 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
     }
 
     @Override
-    public <T> TaskHandle submit(String title, Job<T> job, TaskListener<T> listener) {
+    public <T, P> TaskHandle stream(String title, StreamingJob<T, P> job, TaskListener<T> listener,
+                                    Consumer<P> onPart) {
         AtomicBoolean cancelled = new AtomicBoolean();
         AtomicBoolean done = new AtomicBoolean();
         AtomicReference<Object[]> pendingProgress = new AtomicReference<>();
@@ -61,9 +63,15 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
                 return cancelled.get() || Thread.currentThread().isInterrupted();
             }
         };
+        // every part is delivered (never coalesced), queued on the UI thread ahead of the outcome posted after it
+        Consumer<P> publish = part -> uiThread.accept(() -> {
+            if (!cancelled.get()) {
+                onPart.accept(part);
+            }
+        });
         Future<?> future = pool.submit(() -> {
             try {
-                T value = job.run(progress);
+                T value = job.run(progress, publish);
                 finish(done, () -> {
                     if (cancelled.get()) {
                         listener.cancelled();

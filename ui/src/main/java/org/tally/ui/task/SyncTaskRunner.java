@@ -8,7 +8,8 @@ import org.tally.core.Progress;
 public final class SyncTaskRunner implements TaskRunner {
 
     @Override
-    public <T> TaskHandle submit(String title, Job<T> job, TaskListener<T> listener) {
+    public <T, P> TaskHandle stream(String title, StreamingJob<T, P> job, TaskListener<T> listener,
+                                    java.util.function.Consumer<P> onPart) {
         AtomicBoolean cancelled = new AtomicBoolean();
         Progress progress = new Progress() {
             @Override
@@ -22,7 +23,11 @@ public final class SyncTaskRunner implements TaskRunner {
             }
         };
         try {
-            T value = job.run(progress);
+            T value = job.run(progress, part -> {
+                if (!cancelled.get()) {
+                    onPart.accept(part);
+                }
+            });
             if (cancelled.get()) {
                 listener.cancelled();
             } else {

@@ -18,9 +18,24 @@ class BindingViewModelTest {
 
     static final class FakeProvider implements BindingProvider {
         final List<OverrideDraft> saved = new ArrayList<>();
+        final List<String> refreshed = new ArrayList<>();
+        int snapshots;
+        RuntimeException refreshFails;
+
+        @Override
+        public String refresh(SourceRef source, org.tally.core.source.Credentials credentials,
+                              org.tally.core.Progress progress) {
+            progress.report("profile", 0.5);
+            if (refreshFails != null) {
+                throw refreshFails;
+            }
+            refreshed.add(source.name() + " as " + credentials.user());
+            return "Refreshed the catalog of " + source.name() + ": 29 tables, 210 columns profiled.";
+        }
 
         @Override
         public Optional<BindingSnapshot> snapshot(SourceRef source) {
+            snapshots++;
             return Optional.of(org.tally.ui.testing.SampleBinding.snapshot());
         }
 
@@ -44,6 +59,48 @@ class BindingViewModelTest {
 
     private final FakeProvider provider = new FakeProvider();
     private final BindingViewModel model = new BindingViewModel(provider, new SyncTaskRunner(), new Activity());
+
+    @Test
+    void refreshingReadsTheCatalogAgainWithTheSourcesAccountThenReloadsAndTellsTheChat() {
+        List<String> changed = new ArrayList<>();
+        model.onBindingChanged(() -> changed.add("changed"));
+        model.load(DEMO, new org.tally.core.source.Credentials("ro", "pw"));
+        int before = provider.snapshots;
+
+        model.refresh();
+
+        assertThat(provider.refreshed).containsExactly("demo:dev as ro");
+        assertThat(model.refreshStatusProperty().get()).isEqualTo("Refreshed the catalog of demo:dev: 29 tables, 210"
+                + " columns profiled.");
+        assertThat(provider.snapshots).as("the binding and its drift are loaded again").isEqualTo(before + 1);
+        assertThat(changed).containsExactly("changed");
+        assertThat(model.refreshingProperty().get()).isFalse();
+    }
+
+    @Test
+    void aFailedRefreshSaysWhyAndChangesNothing() {
+        List<String> changed = new ArrayList<>();
+        model.onBindingChanged(() -> changed.add("changed"));
+        model.load(DEMO);
+        provider.refreshFails = new IllegalStateException("Cannot connect to demo:dev");
+        model.refresh();
+        assertThat(model.refreshStatusProperty().get()).isEqualTo("The catalog was not refreshed: Cannot connect to"
+                + " demo:dev");
+        assertThat(changed).isEmpty();
+        assertThat(model.stateProperty().get()).isEqualTo(BindingViewModel.State.READY);
+    }
+
+    @Test
+    void savingAnOverrideTellsTheChatToUseTheRebuiltBinding() {
+        List<String> changed = new ArrayList<>();
+        model.onBindingChanged(() -> changed.add("changed"));
+        model.load(DEMO);
+        BindingSnapshot.TableBinding t = model.tables().get(0);
+        model.save(new OverrideDraft(OverrideDraft.Kind.TABLE_CONCEPT, t.table(), null, "Delivery", null, null,
+                null));
+        assertThat(model.errors()).isEmpty();
+        assertThat(changed).containsExactly("changed");
+    }
 
     @Test
     void withoutAProviderTheInspectorSaysSoHonestly() {
@@ -98,6 +155,6 @@ class BindingViewModelTest {
                 "caesarean", "CS"));
         assertThat(model.errors()).isEmpty();
         assertThat(provider.saved).hasSize(2);
-        assertThat(model.saveStatusProperty().get()).isEqualTo("Saved. The binding was rebuilt.");
+        assertThat(model.saveStatusProperty().get()).isEqualTo("Saved. The binding was rebuilt; new answers use it.");
     }
 }

@@ -43,6 +43,9 @@ class ChatViewModelTest {
         assertThat(card.totalMs()).isEqualTo(39);
         assertThat(card.sqlForClipboard()).isEqualTo(FakeAnswers.SCALAR_SQL);
         assertThat(card.specHash()).isEqualTo(FakeAnswers.SCALAR_HASH);
+        assertThat(card.specJsonForClipboard()).isEqualTo(FakeAnswers.SCALAR_SPEC);
+        assertThat(card.specJsonForReading()).isEqualTo("{\n  \"measures\" : [ {\n    \"type\" : \"count\"\n  } ],\n"
+                + "  \"shape\" : \"Scalar\",\n  \"subject\" : \"patient\"\n}");
         assertThat(card.suggestions()).isEmpty();
     }
 
@@ -65,20 +68,38 @@ class ChatViewModelTest {
     }
 
     @Test
-    void clarifyShowsOptionsAndChoosingOneAsksItAsTheReplyOnce() {
+    void clarifyShowsOptionsAndChoosingOneRepliesWithItOnce() {
         chat.ask("average length of stay");
         AnswerCardModel card = chat.cards().get(0);
         assertThat(card.state()).isEqualTo(CardState.CLARIFY);
         assertThat(card.clarifyQuestion()).isEqualTo("Which date do you mean?");
         assertThat(card.clarifyOptions()).containsExactly("admission date", "discharge date");
 
+        assertThat(card.clarifyChoosable()).isTrue();
         chat.choose(card, "discharge date");
         chat.choose(card, "admission date");
 
-        assertThat(engines.asked).containsExactly("average length of stay", "discharge date");
+        assertThat(engines.asked).as("the reply is no new question").containsExactly("average length of stay");
+        assertThat(engines.replies).containsExactly("average length of stay → discharge date");
         assertThat(card.clarifyAnsweredProperty().get()).isTrue();
         assertThat(chat.cards()).hasSize(2);
         assertThat(chat.cards().get(1).state()).isEqualTo(CardState.ANSWERED);
+        assertThat(chat.cards().get(1).question()).isEqualTo("average length of stay → discharge date");
+        assertThat(chat.history()).containsExactly("average length of stay");
+    }
+
+    @Test
+    void aClarificationThatCannotBeAnsweredByChoosingIsNotSentToTheEngine() {
+        FakeEngines unchoosable = new FakeEngines(q -> org.tally.core.answer.Answer.clarify(q, List.of(), "h",
+                new org.tally.core.answer.Clarify("Admission refers to Department in several ways. Which one do you"
+                        + " mean?", List.of("admitting department", "discharging department"))));
+        ChatViewModel c = chat(unchoosable);
+        c.ask("admissions by department");
+        AnswerCardModel card = c.cards().get(0);
+        assertThat(card.clarifyChoosable()).isFalse();
+        c.choose(card, "admitting department");
+        assertThat(unchoosable.replies).isEmpty();
+        assertThat(c.cards()).hasSize(1);
     }
 
     @Test
@@ -163,6 +184,100 @@ class ChatViewModelTest {
         assertThat(card.sqlShownProperty().get()).isFalse();
         card.toggleSql();
         assertThat(card.sqlShownProperty().get()).isTrue();
+    }
+
+    @Test
+    void aLongListShowsItsFirstPageAndLoadsTheNextPagesUntilItIsComplete() {
+        chat.ask("list the beds");
+        org.tally.ui.result.ResultModel result = chat.cards().get(0).result();
+        assertThat(result.rows()).hasSize(FakeAnswers.LIST_PAGE);
+        assertThat(result.paged()).isTrue();
+        assertThat(result.hasMore()).isTrue();
+        assertThat(result.availableKinds()).as("a partial list is not charted").containsExactly(ChartKind.TABLE);
+        assertThat(result.pageStatusProperty().get()).isEqualTo("Showing the first 10 rows; more match.");
+
+        result.loadNextPage();
+        assertThat(result.rows()).hasSize(20);
+        result.loadNextPage();
+        assertThat(result.rows()).hasSize(FakeAnswers.LIST_ROWS);
+        assertThat(result.hasMore()).isFalse();
+        assertThat(result.pageStatusProperty().get()).isEqualTo("All 23 rows are shown.");
+        result.loadNextPage();
+
+        assertThat(engines.pagesRead).as("one read per page, none after the last").hasSize(2);
+        assertThat(engines.pagesRead).extracting(org.tally.core.answer.PageCursor::rowsShown).containsExactly(10, 20);
+        assertThat(result.rows()).extracting(r -> r.get(0)).doesNotHaveDuplicates()
+                .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, 23).mapToObj(i -> "Bed " + i)
+                        .toList());
+        assertThat(engines.asked).as("paging reruns no question").containsExactly("list the beds");
+    }
+
+    @Test
+    void theCardAppearsAtOnceAndItsChipsFillInAsTheStepsEndWithoutTheUiThreadWaiting() throws Exception {
+        java.util.concurrent.LinkedBlockingQueue<Runnable> ui = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.concurrent.CountDownLatch twoStepsTold = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        org.tally.core.answer.EngineFactory gated = (source, c, today, p) -> new org.tally.core.answer.AnswerEngine() {
+            @Override
+            public org.tally.core.answer.Answer ask(String q) {
+                throw new AssertionError("the chat asks with a live listener");
+            }
+
+            @Override
+            public org.tally.core.answer.Answer ask(String q, org.tally.core.answer.StepListener live) {
+                org.tally.core.answer.Answer a = FakeAnswers.scalar(q);
+                live.step(a.path().get(0));
+                live.step(a.path().get(1));
+                twoStepsTold.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                a.path().subList(2, a.path().size()).forEach(live::step);
+                return a;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        try (org.tally.ui.task.FxTaskRunner runner = new org.tally.ui.task.FxTaskRunner(1, ui::add)) {
+            ChatViewModel c = new ChatViewModel(new EngineSession(gated, new SourceRef.Demo(DemoSchema.DEV)), runner,
+                    new Activity(), ExampleQuestions.DEMO);
+            c.ask("How many patients are there?");
+            AnswerCardModel card = c.cards().get(0);
+            assertThat(card.state()).as("the card is there before any work").isEqualTo(CardState.PENDING);
+            assertThat(card.chips()).isEmpty();
+            assertThat(card.progressText()).isEqualTo("Working on it…");
+
+            assertThat(twoStepsTold.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            drain(ui, () -> card.chips().size() == 2);
+            assertThat(c.cards()).containsExactly(card);
+            assertThat(card.chips()).extracting(ChipModel::label).containsExactly("Focus ✗", "Meta ✗");
+            assertThat(card.progressText()).isEqualTo("Meta ✗ · working on it…");
+            assertThat(c.busyProperty().get()).isTrue();
+
+            release.countDown();
+            drain(ui, () -> c.cards().get(0).state() == CardState.ANSWERED);
+            assertThat(card.chips()).as("every step arrived before the answer").hasSize(7);
+            assertThat(c.cards().get(0).chips()).extracting(ChipModel::label).containsExactly("Focus ✗", "Meta ✗",
+                    "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓", "Grammar ✓");
+            assertThat(c.busyProperty().get()).isFalse();
+        }
+    }
+
+    /** Runs what the background thread posted to the "UI thread" (this one) until the condition holds. */
+    private static void drain(java.util.concurrent.BlockingQueue<Runnable> ui, java.util.function.BooleanSupplier done)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (!done.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition not met within 10 s").isLessThan(deadline);
+            Runnable r = ui.poll(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+            if (r != null) {
+                r.run();
+            }
+        }
     }
 
     @Test

@@ -28,7 +28,7 @@ final class WorkstationFixture {
         this.sourcesFile = dir.resolve("state").resolve("sources.json");
         this.model = new ShellViewModel(engines, runner, new SourceStore(sourcesFile),
                 (ref, creds) -> new SourceCheck(true, "H2 2.5", WriteAccess.READ_ONLY, "no write privilege found"),
-                bindings, false);
+                bindings, dir.resolve("models"), false);
     }
 
     /** Call on the FX thread (from an {@code @Start} method). */

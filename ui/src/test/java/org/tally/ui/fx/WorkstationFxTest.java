@@ -11,6 +11,7 @@ import javafx.scene.chart.BarChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -93,7 +94,26 @@ class WorkstationFxTest {
     }
 
     @Test
-    void theSqlDisclosureShowsTheExecutedSqlAndSpecHash(FxRobot robot) {
+    void theCardShowsEachStepAsItEndsAndTheWindowStaysResponsive(FxRobot robot) {
+        TextField box = robot.lookup("#question").queryAs(TextField.class);
+        robot.interact(() -> box.setText("slowly count the patients"));
+        robot.clickOn("#question").type(KeyCode.ENTER);
+        WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.pending .chip").queryAll().size() == 2);
+        assertThat(chipTexts(robot)).containsExactly("Focus ✗  0 ms", "Meta ✗  1 ms");
+        assertThat(robot.lookup("#pending-text").queryAs(Label.class).getText()).isEqualTo("Meta ✗ · working on it…");
+
+        // the answer is still being worked on: the window answers clicks meanwhile
+        robot.clickOn("#theme-toggle");
+        assertThat(fx.model.darkProperty().get()).isTrue();
+        robot.clickOn("#theme-toggle");
+
+        fx.engines.slow.countDown();
+        WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
+        assertThat(chipTexts(robot)).hasSize(7).contains("Execute ✓  30 ms", "Grammar ✓  38 ms");
+    }
+
+    @Test
+    void theSqlDisclosureShowsTheExecutedSqlTheSpecJsonAndItsHash(FxRobot robot) {
         ask(robot, "How many patients are there?");
         TextArea sql = robot.lookup(".sql-text").queryAs(TextArea.class);
         assertThat(WorkstationFixture.shown(sql)).isFalse();
@@ -109,6 +129,32 @@ class WorkstationFxTest {
         String[] copied = new String[1];
         robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
         assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SQL);
+
+        TextArea spec = robot.lookup(".spec-json").queryAs(TextArea.class);
+        assertThat(WorkstationFixture.shown(spec)).isTrue();
+        assertThat(spec.getText()).contains("\"subject\" : \"patient\"", "\"shape\" : \"Scalar\"");
+        robot.clickOn(".copy-spec");
+        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SPEC);
+    }
+
+    @Test
+    void aLongListLoadsItsNextPagesFromTheButtonUnderTheTable(FxRobot robot) {
+        ask(robot, "list the beds");
+        TableView<?> table = robot.lookup("#result-table").queryAs(TableView.class);
+        Label status = robot.lookup("#page-status").queryAs(Label.class);
+        assertThat(table.getItems()).hasSize(FakeAnswers.LIST_PAGE);
+        assertThat(status.getText()).isEqualTo("Showing the first 10 rows; more match.");
+
+        robot.clickOn("#load-more");
+        WorkstationFixture.waitUntil(() -> table.getItems().size() == 20);
+        robot.clickOn("#load-more");
+        WorkstationFixture.waitUntil(() -> table.getItems().size() == FakeAnswers.LIST_ROWS);
+
+        assertThat(status.getText()).isEqualTo("All 23 rows are shown.");
+        assertThat(WorkstationFixture.shown(robot.lookup("#load-more").query())).isFalse();
+        assertThat(fx.engines.pagesRead).hasSize(2);
+        assertThat(table.getItems().get(22)).isEqualTo(List.of("Bed 23", "Surgical"));
     }
 
     @Test
@@ -131,11 +177,15 @@ class WorkstationFxTest {
     }
 
     @Test
-    void aClarifyOptionIsAskedAsTheReply(FxRobot robot) {
+    void aClarifyOptionIsTheReply(FxRobot robot) {
         ask(robot, "average length of stay");
+        // option labels are recorded values such as partially_paid: an underscore must not vanish as a mnemonic
+        assertThat(robot.lookup(".clarify-option").queryAllAs(Button.class))
+                .allSatisfy(b -> assertThat(b.isMnemonicParsing()).isFalse());
         robot.clickOn("discharge date");
         WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
-        assertThat(fx.engines.asked).containsExactly("average length of stay", "discharge date");
+        assertThat(fx.engines.asked).containsExactly("average length of stay");
+        assertThat(fx.engines.replies).containsExactly("average length of stay → discharge date");
         assertThat(robot.lookup(".clarify-option").queryAllAs(Button.class))
                 .allSatisfy(b -> assertThat(b.isDisabled()).isTrue());
     }
@@ -145,6 +195,22 @@ class WorkstationFxTest {
         ask(robot, "what is the weather?");
         assertThat(robot.lookup("#refusal-message").queryAs(Label.class).getText()).contains("weather");
         assertThat(robot.lookup(".suggestion-chip").queryAll()).hasSize(3);
+    }
+
+    @Test
+    void theServiceLinePickerNarrowsTheEngineToOneScope(FxRobot robot) {
+        WorkstationFixture.waitUntil(() -> fx.engines.opened.size() == 1);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<org.tally.core.scope.Scope> picker = robot.lookup("#scope-picker")
+                .queryAs(javafx.scene.control.ComboBox.class);
+        assertThat(picker.getValue().label()).isEqualTo("All service lines");
+        robot.clickOn("#scope-picker");
+        robot.clickOn("Maternity");
+        assertThat(fx.model.scopeProperty().get().id()).isEqualTo("Maternity");
+        assertThat(robot.lookup(".example-question").queryAllAs(Button.class)).extracting(Button::getText)
+                .contains("How many deliveries were there last month?");
+        ask(robot, "How many deliveries were there last month?");
+        assertThat(fx.engines.scopesOpened).extracting(org.tally.core.scope.Scope::id).endsWith("Maternity");
     }
 
     @Test
@@ -190,6 +256,22 @@ class WorkstationFxTest {
         assertThat(robot.lookup("#error-url").queryAs(Label.class).getText()).isEmpty();
         assertThat(Files.readString(fx.sourcesFile)).contains("jdbc:h2:mem:warehouse", "\"ro\"")
                 .doesNotContain("pw42");
+    }
+
+    @Test
+    void theModelSettingsShowTheFolderCheckItAndSayThePlannerIsNotInThisVersion(FxRobot robot) throws Exception {
+        Path models = Files.createDirectories(dir.resolve("models"));
+        Files.writeString(models.resolve("planner.gguf"), "weights");
+        robot.interact(() -> fx.view.showTab(3));
+        WorkstationFixture.waitUntil(() -> robot.lookup("#models-summary").queryAs(Label.class).getText()
+                .startsWith("1 model file"));
+        assertThat(robot.lookup("#model-notice").queryAs(Label.class).getText()).contains("not part of this version");
+        assertThat(robot.lookup("#models-folder").queryAs(TextField.class).getText()).isEqualTo(models.toString());
+        @SuppressWarnings("unchecked")
+        TableView<org.tally.core.modelfiles.ModelFileCheck.ModelFile> files = robot.lookup("#model-files")
+                .queryAs(TableView.class);
+        assertThat(files.getItems()).extracting(org.tally.core.modelfiles.ModelFileCheck.ModelFile::name)
+                .containsExactly("planner.gguf");
     }
 
     @Test

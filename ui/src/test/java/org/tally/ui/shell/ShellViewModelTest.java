@@ -27,7 +27,7 @@ class ShellViewModelTest {
 
     private ShellViewModel shell() {
         return new ShellViewModel(engines, new SyncTaskRunner(), new SourceStore(dir.resolve("sources.json")),
-                (r, c) -> SourceCheck.unreachable("offline"), BindingProvider.NONE, false);
+                (r, c) -> SourceCheck.unreachable("offline"), BindingProvider.NONE, dir.resolve("models"), false);
     }
 
     @Test
@@ -72,14 +72,15 @@ class ShellViewModelTest {
         SyncTaskRunner sync = new SyncTaskRunner();
         org.tally.ui.task.TaskRunner deferred = new org.tally.ui.task.TaskRunner() {
             @Override
-            public <T> org.tally.ui.task.TaskHandle submit(String title, org.tally.ui.task.Job<T> job,
-                                                          org.tally.ui.task.TaskListener<T> listener) {
-                pending.add(() -> sync.submit(title, job, listener));
+            public <T, P> org.tally.ui.task.TaskHandle stream(String title, org.tally.ui.task.StreamingJob<T, P> job,
+                                                             org.tally.ui.task.TaskListener<T> listener,
+                                                             java.util.function.Consumer<P> onPart) {
+                pending.add(() -> sync.stream(title, job, listener, onPart));
                 return null;
             }
         };
         ShellViewModel shell = new ShellViewModel(engines, deferred, new SourceStore(dir.resolve("sources.json")),
-                (r, c) -> SourceCheck.unreachable("offline"), recording, false);
+                (r, c) -> SourceCheck.unreachable("offline"), recording, dir.resolve("models"), false);
         shell.start();
         // opening a source refreshes its catalog the first time, so a binding asked for earlier would find none
         assertThat(pending).as("only the opening of the source waits").hasSize(1);
@@ -88,6 +89,48 @@ class ShellViewModelTest {
             pending.remove(0).run();
         }
         assertThat(openedWhenAsked).containsExactly(1);
+    }
+
+    @Test
+    void aChangedBindingReopensTheEngineBeforeTheNextQuestion() {
+        ShellViewModel shell = shell();
+        shell.start();
+        shell.chat().ask("How many patients are there?");
+        assertThat(engines.opened).hasSize(1);
+
+        shell.session().reload();
+        assertThat(engines.closed.get()).as("reloading never blocks: nothing is closed yet").isZero();
+        shell.chat().ask("How many patients are there?");
+
+        assertThat(engines.opened).hasSize(2);
+        assertThat(engines.closed.get()).isEqualTo(1);
+        assertThat(engines.opened.get(1)).isEqualTo(engines.opened.get(0));
+    }
+
+    @Test
+    void pickingAServiceLineNarrowsTheNextQuestionsAndStartsANewConversation() {
+        ShellViewModel shell = shell();
+        shell.start();
+        assertThat(shell.scopes()).first().isEqualTo(org.tally.core.scope.Scope.ALL);
+        assertThat(shell.scopes()).extracting(org.tally.core.scope.Scope::label).contains("Maternity", "Pharmacy",
+                "Ward Board");
+        assertThat(shell.scopeProperty().get().isAll()).as("all service lines is the default").isTrue();
+        shell.chat().ask("How many patients are there?");
+
+        org.tally.core.scope.Scope maternity = shell.scopes().stream().filter(s -> s.id().equals("Maternity"))
+                .findFirst().orElseThrow();
+        shell.useScope(maternity);
+        assertThat(shell.chat().cards()).isEmpty();
+        assertThat(shell.chat().examples()).contains("How many deliveries were there last month?")
+                .doesNotContain("How many deliveries were there last month, by ward?");
+        shell.chat().ask("How many deliveries were there last month?");
+
+        assertThat(engines.scopesOpened).extracting(org.tally.core.scope.Scope::id).containsExactly("all",
+                "Maternity");
+        assertThat(shell.session().scope()).isEqualTo(maternity);
+
+        shell.useScope(org.tally.core.scope.Scope.ALL);
+        assertThat(shell.chat().examples()).isEqualTo(org.tally.ui.chat.ExampleQuestions.DEMO);
     }
 
     @Test

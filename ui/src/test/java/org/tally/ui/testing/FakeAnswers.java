@@ -3,17 +3,23 @@ package org.tally.ui.testing;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Clarify;
 import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
 import org.tally.core.answer.PathStep;
+import org.tally.core.sql.KeysetCursor;
+import org.tally.core.sql.SqlValue;
 
 /** Hand-made answers of every kind the engine gives, as the command-line contract describes them. */
 public final class FakeAnswers {
 
     public static final String SCALAR_SQL = "SELECT COUNT(*) AS \"patients\" FROM \"patients\" p";
     public static final String SCALAR_HASH = "c1-3f5a9e0d2b7c";
+    public static final String SCALAR_SPEC = "{\"measures\":[{\"type\":\"count\"}],\"shape\":\"Scalar\",\"subject\":\"patient\"}";
 
     private FakeAnswers() {
     }
@@ -30,7 +36,7 @@ public final class FakeAnswers {
 
     public static Answer scalar(String question) {
         return new Answer(question, AnswerStatus.ANSWERED, List.of("patients"), List.of(List.of(12480L)), SCALAR_SQL,
-                "Counted patients.", okPath(), SCALAR_HASH, null, null);
+                "Counted patients.", okPath(), SCALAR_HASH, null, null).withSpecJson(SCALAR_SPEC);
     }
 
     public static Answer grouped(String question) {
@@ -75,7 +81,7 @@ public final class FakeAnswers {
     public static Answer clarify(String question) {
         return Answer.clarify(question, List.of(new PathStep("grammar", Outcome.CLARIFY,
                         "the time column is ambiguous", 4)), "c1-cl",
-                new Clarify("Which date do you mean?", List.of("admission date", "discharge date")));
+                new Clarify("Which date do you mean?", List.of("admission date", "discharge date"), "timeColumn:t1"));
     }
 
     public static Answer refused(String question) {
@@ -88,6 +94,44 @@ public final class FakeAnswers {
     public static Answer error(String question) {
         return Answer.error(question, List.of(new PathStep("grammar", Outcome.ERROR, "statement timeout", 5000)),
                 "the database did not answer within 5 seconds");
+    }
+
+    public static final String LIST_HASH = "c1-beds";
+    public static final int LIST_ROWS = 23;
+    public static final int LIST_PAGE = 10;
+
+    /** Bed 1 … Bed 23 in bed order, as the engine pages them: the first 10 and a cursor after the 10th. */
+    public static Answer list(String question) {
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("bed", "ward"), listRows(0, LIST_PAGE),
+                "SELECT b.\"label\" AS \"bed\", w.\"name\" AS \"ward\" FROM \"beds\" b JOIN \"wards\" w"
+                        + " ON w.\"id\" = b.\"ward_id\" ORDER BY b.\"id\" LIMIT 11",
+                "Listed beds.", okPath(), LIST_HASH, null, null).withNextPage(cursorAfter(LIST_PAGE));
+    }
+
+    /** The page after {@code cursor} of {@link #list}: rows are numbered by the cursor's last key, never an offset. */
+    public static PageResult nextListPage(PageCursor cursor) {
+        if (!cursor.specHash().equals(LIST_HASH)) {
+            return new PageResult.Failed("This list can no longer be continued here; ask the question again.",
+                    List.of());
+        }
+        SqlValue.Number last = (SqlValue.Number) cursor.after().lastValues().get(0).orElseThrow();
+        int from = last.value().intValueExact();
+        int to = Math.min(LIST_ROWS, from + LIST_PAGE);
+        return new PageResult.Rows(listRows(from, to), to < LIST_ROWS ? cursorAfter(to) : null,
+                "SELECT … WHERE b.\"id\" > " + from + " ORDER BY b.\"id\" LIMIT 11",
+                List.of(new PathStep("execute", Outcome.OK, null, 2)));
+    }
+
+    private static PageCursor cursorAfter(int row) {
+        return new PageCursor(LIST_HASH, new KeysetCursor(List.of(Optional.of(SqlValue.of(row)))), row);
+    }
+
+    private static List<List<Object>> listRows(int from, int to) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = from + 1; i <= to; i++) {
+            rows.add(List.of("Bed " + i, i % 2 == 0 ? "Maternity A" : "Surgical"));
+        }
+        return rows;
     }
 
     public static Answer empty(String question) {

@@ -8,6 +8,8 @@ import java.util.function.Function;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.answer.PageCursor;
+import org.tally.core.answer.PageResult;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
 
@@ -17,6 +19,13 @@ public final class FakeEngines implements EngineFactory {
     public final List<SourceRef> opened = new ArrayList<>();
     public final List<Credentials> credentials = new ArrayList<>();
     public final List<String> asked = new ArrayList<>();
+    /** The scope of each engine opened, in order. */
+    public final List<org.tally.core.scope.Scope> scopesOpened = new ArrayList<>();
+    public final List<PageCursor> pagesRead = new ArrayList<>();
+    /** Replies to clarifying questions, as "question → option". */
+    public final List<String> replies = new ArrayList<>();
+    /** A question containing "slowly" tells its first two steps, then waits for this before the rest. */
+    public final java.util.concurrent.CountDownLatch slow = new java.util.concurrent.CountDownLatch(1);
     public final AtomicInteger closed = new AtomicInteger();
     private final Function<String, Answer> answers;
 
@@ -24,7 +33,7 @@ public final class FakeEngines implements EngineFactory {
         this.answers = answers;
     }
 
-    /** Answers by keyword: "by ward" grouped, "per month" trend, "date" clarify, "weather" refused, "fail" error. */
+    /** Answers by keyword: "list…" a paged list of 23 beds, "by ward" grouped, "per month" trend, "date" clarify, "weather" refused, "fail" error. */
     public static FakeEngines byKeyword() {
         return new FakeEngines(q -> {
             String s = q.toLowerCase(Locale.ROOT);
@@ -43,11 +52,26 @@ public final class FakeEngines implements EngineFactory {
             if (s.contains("timeout")) {
                 return FakeAnswers.error(q);
             }
+            if (s.startsWith("list")) {
+                return FakeAnswers.list(q);
+            }
             if (s.contains("date")) {
                 return FakeAnswers.average(q);
             }
             return FakeAnswers.scalar(q);
         });
+    }
+
+    @Override
+    public java.util.List<org.tally.core.scope.Scope> scopes() {
+        return org.tally.core.scope.Scope.choices(org.tally.core.pack.PackLoader.hospital());
+    }
+
+    @Override
+    public synchronized AnswerEngine open(SourceRef source, Credentials c, java.time.LocalDate today,
+                                          org.tally.core.Progress progress, org.tally.core.scope.Scope scope) {
+        scopesOpened.add(scope);
+        return open(source, c, today, progress);
     }
 
     @Override
@@ -63,6 +87,43 @@ public final class FakeEngines implements EngineFactory {
                     asked.add(question);
                 }
                 return answers.apply(question);
+            }
+
+            @Override
+            public Answer ask(String question, org.tally.core.answer.StepListener live) {
+                Answer a = ask(question);
+                if (!question.contains("slowly")) {
+                    a.path().forEach(live::step);
+                    return a;
+                }
+                a.path().subList(0, 2).forEach(live::step);
+                try {
+                    slow.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.util.concurrent.CancellationException("interrupted");
+                }
+                a.path().subList(2, a.path().size()).forEach(live::step);
+                return a;
+            }
+
+            @Override
+            public Answer reply(String question, org.tally.core.answer.Clarify clarify, String option,
+                                org.tally.core.answer.StepListener live) {
+                synchronized (FakeEngines.this) {
+                    replies.add(question + " → " + option);
+                }
+                Answer a = FakeAnswers.average(question);
+                a.path().forEach(live::step);
+                return a;
+            }
+
+            @Override
+            public PageResult nextPage(PageCursor cursor) {
+                synchronized (FakeEngines.this) {
+                    pagesRead.add(cursor);
+                }
+                return FakeAnswers.nextListPage(cursor);
             }
 
             @Override

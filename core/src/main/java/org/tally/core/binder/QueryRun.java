@@ -1,0 +1,157 @@
+package org.tally.core.binder;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
+import org.tally.core.execute.ExecutionOutcome;
+import org.tally.core.execute.Preflight;
+import org.tally.core.execute.QueryResult;
+import org.tally.core.execute.ReadOnlyExecutor;
+import org.tally.core.execute.SqlParameter;
+import org.tally.core.safety.SafetyVerdict;
+import org.tally.core.safety.SqlSafetyPolicy;
+import org.tally.core.sql.CompileResult;
+import org.tally.core.sql.Rendered;
+import org.tally.core.sql.SqlCompiler;
+import org.tally.core.sql.SqlQuery;
+
+/**
+ * compile → validate → preflight → execute for one bound query, each step added to the path as it ends. The grammar
+ * rung's first answer and every later page of a list go through this one pipeline, so a page passes the same safety
+ * policy and bounds as the answer it continues.
+ */
+final class QueryRun {
+
+    /** How a run ended. The execute step of a successful run is left to the caller, which knows what rows mean. */
+    sealed interface Result {
+
+        /** Rows came back; {@code inlined} is the validated statement with its values written in, for people. */
+        record Ran(QueryResult result, String inlined) implements Result {
+        }
+
+        /** The query could not be compiled or was rejected by the policy: a miss the ladder may go past. */
+        record Missed(String reason) implements Result {
+        }
+
+        /** The database was not asked or failed: an error the user sees. */
+        record Failed(String message) implements Result {
+        }
+    }
+
+    private final GrammarRung.Source source;
+    private final SqlSafetyPolicy policy;
+    private final ReadOnlyExecutor executor;
+    private final LongSupplier nanoTime;
+
+    QueryRun(GrammarRung.Source source, SqlSafetyPolicy policy, ReadOnlyExecutor executor, LongSupplier nanoTime) {
+        this.source = Objects.requireNonNull(source, "source");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+    }
+
+    int maxRows() {
+        return executor.settings().maxRows();
+    }
+
+    Result run(SqlQuery query, List<PathStep> steps) {
+        long t = nanoTime.getAsLong();
+        CompileResult compiled = SqlCompiler.compile(query, source.dialect());
+        if (compiled instanceof CompileResult.Unsupported) {
+            String reason = ((CompileResult.Unsupported) compiled).message();
+            steps.add(new PathStep("compile", Outcome.MISS, reason, ms(t)));
+            return new Result.Missed(reason);
+        }
+        Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
+        steps.add(new PathStep("compile", Outcome.OK, null, ms(t)));
+
+        t = nanoTime.getAsLong();
+        SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(), maxRows());
+        if (!verdict.allowed()) {
+            steps.add(new PathStep("validate", Outcome.MISS, verdict.reason(), ms(t)));
+            return new Result.Missed("the compiled statement was rejected: " + verdict.reason());
+        }
+        SafetyVerdict shown = policy.check(rendered.inlined(), source.dialect(), source.allowed(), maxRows());
+        String inlined = shown.allowed() ? shown.rewritten() : rendered.inlined();
+        steps.add(new PathStep("validate", Outcome.OK, null, ms(t)));
+
+        ExecutionOutcome outcome = executor.execute(source.connection(), source.dialect(), verdict.rewritten(),
+                SqlParameter.fromCompiled(rendered.parameters()));
+        Preflight preflight = preflightOf(outcome);
+        steps.add(preflightStep(preflight));
+        if (outcome instanceof ExecutionOutcome.CostRejected) {
+            return new Result.Failed("The query was not run: its estimated cost is above the limit ("
+                    + preflight.note() + ").");
+        }
+        if (!(outcome instanceof ExecutionOutcome.Rows)) {
+            String why = failure(outcome);
+            steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
+            return new Result.Failed(why);
+        }
+        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined);
+    }
+
+    private static Preflight preflightOf(ExecutionOutcome o) {
+        if (o instanceof ExecutionOutcome.Rows) {
+            return ((ExecutionOutcome.Rows) o).preflight();
+        }
+        if (o instanceof ExecutionOutcome.Timeout) {
+            return ((ExecutionOutcome.Timeout) o).preflight();
+        }
+        if (o instanceof ExecutionOutcome.Cancelled) {
+            return ((ExecutionOutcome.Cancelled) o).preflight();
+        }
+        if (o instanceof ExecutionOutcome.CostRejected) {
+            return ((ExecutionOutcome.CostRejected) o).preflight();
+        }
+        if (o instanceof ExecutionOutcome.Failed) {
+            return ((ExecutionOutcome.Failed) o).preflight();
+        }
+        throw new AssertionError(o);
+    }
+
+    private static PathStep preflightStep(Preflight p) {
+        if (p instanceof Preflight.Ok) {
+            return new PathStep("preflight", Outcome.OK, p.note(), ((Preflight.Ok) p).ms());
+        }
+        if (p instanceof Preflight.Rejected) {
+            return new PathStep("preflight", Outcome.ERROR, p.note(), ((Preflight.Rejected) p).ms());
+        }
+        if (p instanceof Preflight.Unavailable) {
+            return new PathStep("preflight", Outcome.SKIPPED, p.note(), ((Preflight.Unavailable) p).ms());
+        }
+        throw new AssertionError(p);
+    }
+
+    private static String failure(ExecutionOutcome o) {
+        if (o instanceof ExecutionOutcome.Timeout) {
+            return "The query took longer than " + ((ExecutionOutcome.Timeout) o).limitMs() + " ms and was stopped.";
+        }
+        if (o instanceof ExecutionOutcome.Cancelled) {
+            return "The query was cancelled.";
+        }
+        if (o instanceof ExecutionOutcome.Failed) {
+            return "The database refused the query: " + ((ExecutionOutcome.Failed) o).message();
+        }
+        throw new AssertionError(o);
+    }
+
+    private static long elapsed(ExecutionOutcome o) {
+        if (o instanceof ExecutionOutcome.Timeout) {
+            return ((ExecutionOutcome.Timeout) o).elapsedMs();
+        }
+        if (o instanceof ExecutionOutcome.Cancelled) {
+            return ((ExecutionOutcome.Cancelled) o).elapsedMs();
+        }
+        if (o instanceof ExecutionOutcome.Failed) {
+            return ((ExecutionOutcome.Failed) o).elapsedMs();
+        }
+        return 0;
+    }
+
+    private long ms(long start) {
+        return Math.max(0, (nanoTime.getAsLong() - start) / 1_000_000);
+    }
+}

@@ -1,0 +1,52 @@
+package org.tally.core.scope;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.tally.core.binding.Binding;
+import org.tally.core.binding.Link;
+import org.tally.core.binding.TableBinding;
+
+/**
+ * Narrows a binding to a scope: the tables bound to concepts outside it are left out, with every foreign-key link
+ * that touches them, so the grammar's vocabulary, the binder's joins and the safety policy's allow-list built from
+ * the narrowed binding cannot reach them. A patient path that runs through a left-out table is dropped too.
+ */
+public final class ScopedBinding {
+
+    private ScopedBinding() {
+    }
+
+    public static Binding narrow(Binding binding, Scope scope) {
+        if (scope.isAll()) {
+            return binding;
+        }
+        Set<String> kept = binding.bound().stream().filter(t -> scope.allows(t.concept())).map(TableBinding::table)
+                .collect(Collectors.toSet());
+        List<TableBinding> tables = new ArrayList<>();
+        for (TableBinding t : binding.bound()) {
+            if (kept.contains(t.table())) {
+                tables.add(withinScope(t, kept, scope));
+            }
+        }
+        List<Link> links = binding.links().stream()
+                .filter(l -> kept.contains(l.fromTable()) && kept.contains(l.toTable())).toList();
+        List<String> notes = new ArrayList<>(binding.notes());
+        notes.add("narrowed to the " + scope.label() + " scope: " + tables.size() + " of " + binding.bound().size()
+                + " bound tables");
+        return new Binding(binding.source(), binding.catalogVersion(), tables, links, notes);
+    }
+
+    private static TableBinding withinScope(TableBinding t, Set<String> kept, Scope scope) {
+        boolean pathLeaves = t.patientPath().stream()
+                .anyMatch(l -> !kept.contains(l.fromTable()) || !kept.contains(l.toTable()));
+        if (!pathLeaves) {
+            return t;
+        }
+        List<String> reasons = new ArrayList<>(t.reasons());
+        reasons.add("its way to the patient leaves the " + scope.label() + " scope");
+        return new TableBinding(t.table(), t.qualifiedName(), t.status(), t.concept(), t.confidence(), reasons,
+                t.candidates(), t.primaryKey(), t.displayColumn(), t.columns(), List.of());
+    }
+}
