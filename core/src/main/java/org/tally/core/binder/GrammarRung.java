@@ -93,7 +93,9 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         ZoneId zone = ZoneId.systemDefault();
         Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
-        List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
+        List<String> tables = new java.util.ArrayList<>(binding.bound().stream().map(TableBinding::table).toList());
+        binding.refinements().stream().filter(org.tally.core.binding.Refinement::realised)
+                .map(org.tally.core.binding.Refinement::table).filter(t -> !tables.contains(t)).forEach(tables::add);
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
         return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source, new SqlSafetyPolicy(),
                 new ReadOnlyExecutor(settings), System::nanoTime, pageSize > 0 ? new ListPager(binding, pageSize) : null);

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.Link;
+import org.tally.core.binding.Refinement;
 import org.tally.core.binding.TableBinding;
 
 /**
@@ -24,6 +25,12 @@ public final class ScopedBinding {
         }
         Set<String> kept = binding.bound().stream().filter(t -> scope.allows(t.concept())).map(TableBinding::table)
                 .collect(Collectors.toSet());
+        // a concept held as a kind of another (deaths as stays that ended in death) stays when it is in scope; its
+        // base table is read only through it: the base concept itself is not added to the scope
+        List<Refinement> refinements = binding.refinements().stream()
+                .filter(r -> r.realised() && scope.allows(r.concept())).toList();
+        Set<String> tablesRead = new java.util.HashSet<>(kept);
+        refinements.forEach(r -> tablesRead.add(r.table()));
         List<TableBinding> tables = new ArrayList<>();
         for (TableBinding t : binding.bound()) {
             if (kept.contains(t.table())) {
@@ -31,11 +38,11 @@ public final class ScopedBinding {
             }
         }
         List<Link> links = binding.links().stream()
-                .filter(l -> kept.contains(l.fromTable()) && kept.contains(l.toTable())).toList();
+                .filter(l -> tablesRead.contains(l.fromTable()) && tablesRead.contains(l.toTable())).toList();
         List<String> notes = new ArrayList<>(binding.notes());
         notes.add("narrowed to the " + scope.label() + " scope: " + tables.size() + " of " + binding.bound().size()
                 + " bound tables");
-        return new Binding(binding.source(), binding.catalogVersion(), tables, links, notes);
+        return new Binding(binding.source(), binding.catalogVersion(), tables, links, refinements, notes);
     }
 
     private static TableBinding withinScope(TableBinding t, Set<String> kept, Scope scope) {

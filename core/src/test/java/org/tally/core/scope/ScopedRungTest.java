@@ -56,6 +56,13 @@ class ScopedRungTest {
                     + " ward_id INT REFERENCES wards(id),"
                     + " delivery_mode VARCHAR(30), outcome VARCHAR(20), delivered_at TIMESTAMP)");
             s.execute("INSERT INTO wards VALUES (1, 'Maternity'), (2, 'Labour Suite')");
+            s.execute("CREATE TABLE admissions (id INT PRIMARY KEY, patient_id INT REFERENCES patients(id),"
+                    + " ward_id INT REFERENCES wards(id), admitted_at TIMESTAMP, discharged_at TIMESTAMP,"
+                    + " discharge_disposition VARCHAR(20))");
+            s.execute("INSERT INTO admissions VALUES (1, 1, 1, TIMESTAMP '2026-09-28 10:00:00',"
+                    + " TIMESTAMP '2026-10-02 10:00:00', 'died'), (2, 2, 2, TIMESTAMP '2026-10-05 10:00:00',"
+                    + " TIMESTAMP '2026-10-09 10:00:00', 'home'), (3, 1, 2, TIMESTAMP '2026-10-20 10:00:00',"
+                    + " TIMESTAMP '2026-11-02 10:00:00', 'died')");
             s.execute("INSERT INTO deliveries VALUES (1, 1, 1, 'caesarean', 'live_birth', TIMESTAMP '2026-10-03 04:00:00'),"
                     + " (2, 2, 2, 'spontaneous', 'live_birth', TIMESTAMP '2026-10-10 16:00:00'),"
                     + " (3, 1, 2, 'caesarean', 'live_birth', TIMESTAMP '2026-10-21 01:00:00')");
@@ -130,6 +137,18 @@ class ScopedRungTest {
                 assertThat(a.specHash()).isEqualTo(across.specHash());
                 assertThat(a.sql()).isEqualTo(across.sql());
             }
+        }
+    }
+
+    @Test
+    void aConceptHeldAsAKindOfAnotherIsReadInItsScopeWithoutOpeningTheBaseConcept() {
+        try (AnswerLadder quality = ladder("QualitySafety")) {
+            Answer deaths = quality.ask("How many in-hospital deaths were there last month?");
+            assertThat(deaths.status()).as(deaths.toString()).isEqualTo(AnswerStatus.ANSWERED);
+            assertThat(deaths.rows()).containsExactly(List.of(1L)); // discharged dead in October: stay 1 only
+            Answer stays = quality.ask("How many admissions were there last month?");
+            assertThat(stays.status()).isEqualTo(AnswerStatus.REFUSED);
+            assertThat(stays.sql()).isNull();
         }
     }
 
