@@ -552,10 +552,42 @@ final class QuestionParser {
             at++;
         }
         Term x = term(at);
-        if (x == null) {
+        String groupPhrase = null;
+        int k = x == null ? -1 : at + x.length;
+        // "which 3 surgeons …", "which payment method …": a role phrase of some concept (longer than any concept
+        // term there), resolved once the counted subject is known
+        for (int j = Math.min(t.size() - 1, at + 3); j > (x == null ? at : at + x.length); j--) {
+            String phrase = singularPhrase(words(at, j));
+            if (!lexicon.conceptsWithRoleHint(phrase).isEmpty() || x == null && !valueOwners(phrase).isEmpty()) {
+                groupPhrase = phrase;
+                x = null;
+                k = j;
+                break;
+            }
+        }
+        if (k < 0) {
             return false;
         }
-        int k = at + x.length;
+        if (isBe(k)) {
+            return whichWasTheRoleFor(i, k, x, groupPhrase, n0);
+        }
+        int earned = earnedTheMost(k);
+        if (earned > 0) {
+            if (groupPhrase == null) {
+                return false;
+            }
+            List<String> owners = lexicon.conceptsWithRoleHint(groupPhrase);
+            subject = owners.size() == 1 ? owners.get(0)
+                    : choose("subject", groupPhrase, "The " + groupPhrase + " of what?", owners);
+            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
+            rankedSum = true;
+            groupConcept = groupPhrase;
+            limit = n0 == null ? 1 : n0;
+            lead = Lead.WHICH_MOST;
+            rule = "top.which-x-earned-most";
+            whichNext = k + earned;
+            return true;
+        }
         int n = 0;
         if (word(k, "had") || word(k, "has") || word(k, "have") || word(k, "saw") || word(k, "with")) {
             k++;
@@ -567,7 +599,7 @@ final class QuestionParser {
         }
         if ((n = match(k, "the", "most")) > 0 || (n = match(k, "the", "highest", "number", "of")) > 0
                 || (n = match(k, "the", "largest", "number", "of")) > 0 || (n = match(k, "most")) > 0) {
-            groupConcept = boundOne(x, "which");
+            groupConcept = x != null ? boundOne(x, "which") : groupPhrase;
             limit = n0 == null ? 1 : n0;
             whichVerbAt = verbAt;
             lead = Lead.WHICH_MOST;
@@ -579,6 +611,61 @@ final class QuestionParser {
     }
 
     private int whichNext = -1;
+
+    /** A ranking by the sum of the subject's amount ("which payment method brought in the most money"). */
+    private boolean rankedSum;
+
+    /** "brought in the most money", "took in the most revenue": the tokens read, 0 when it is not that. */
+    private int earnedTheMost(int k) {
+        int n;
+        if ((n = match(k, "brought", "in")) > 0 || (n = match(k, "took", "in")) > 0 || (n = match(k, "received")) > 0
+                || (n = match(k, "generated")) > 0 || (n = match(k, "earned")) > 0 || (n = match(k, "made")) > 0
+                || (n = match(k, "collected")) > 0 || (n = match(k, "raised")) > 0) {
+            int m = k + n;
+            m += word(m, "the") ? 1 : 0;
+            if (word(m, "most") && (word(m + 1, "money") || word(m + 1, "revenue") || word(m + 1, "income")
+                    || word(m + 1, "cash"))) {
+                return m + 2 - k;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * "which 3 doctors were the attending doctor for the most admissions": rank by the reference the role phrase R
+     * names on the counted concept; X must name the concept that reference points to (its rows are not filtered
+     * further: X says what R's rows are).
+     */
+    private boolean whichWasTheRoleFor(int i, int be, Term x, String xPhrase, Integer n0) {
+        int k = be + 1 + (word(be + 1, "the") ? 1 : 0);
+        for (int forAt = k + 1; forAt < Math.min(t.size() - 1, k + 4); forAt++) {
+            if (!word(forAt, "for")) {
+                continue;
+            }
+            int m = forAt + 1 + (word(forAt + 1, "the") ? 1 : 0);
+            if (!word(m, "most")) {
+                continue;
+            }
+            String role = words(k, forAt);
+            String named = x != null ? x.phrase : xPhrase;
+            referenceNamer = named;
+            groupConcept = role;
+            limit = n0 == null ? 1 : n0;
+            lead = Lead.WHICH_MOST;
+            rule = "top.which-x-was-r-for-most-y";
+            whichNext = m + 1;
+            return true;
+        }
+        return false;
+    }
+
+    /** In "which doctors were the attending doctor for …", the words that name the referenced rows ("doctors"). */
+    private String referenceNamer;
+
+    /** A plural phrase in its singular form ("presenting complaints" → "presenting complaint"). */
+    private static String singularPhrase(String phrase) {
+        return phrase.endsWith("s") && !phrase.endsWith("ss") ? phrase.substring(0, phrase.length() - 1) : phrase;
+    }
 
     /**
      * "the 5 most prescribed medications": VERB is a time verb of a concept that references the named concept; the
@@ -718,6 +805,9 @@ final class QuestionParser {
                 break;
             }
             Term term = term(k);
+            if (term != null && valueOfNextTerm(k, term)) {
+                continue; // "ICU beds": "icu" is a recorded bed type here, the beds are the subject
+            }
             if (term != null) {
                 String concept = boundOne(term, "subject");
                 Term head = compoundHead(k + term.length, concept);
@@ -770,6 +860,24 @@ final class QuestionParser {
     }
 
     private boolean topSingular;
+
+    /** Whether the words of {@code term} at {@code k} are a recorded value of the concept named right after it. */
+    private boolean valueOfNextTerm(int k, Term term) {
+        Term next = term(k + term.length);
+        if (next == null) {
+            return false;
+        }
+        for (String id : next.concepts) {
+            if (vocab.concepts().contains(id) && !term.concepts.contains(id)) {
+                List<Candidate> values = new ArrayList<>();
+                candidates(id, null, term.phrase, values);
+                if (!values.isEmpty()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
 
     /** A concept named right before the subject term ("clinic" in "clinic appointments"): its values win ties. */
     private String preferredReach;
@@ -911,6 +1019,9 @@ final class QuestionParser {
      */
     private int valueSubject(int i) {
         int from = afterLeadingTime(i);
+        List<int[]> spans = new ArrayList<>();
+        List<Map<String, List<Candidate>>> valued = new ArrayList<>();
+        List<java.util.Set<String>> possible = new ArrayList<>();
         for (int k = from; k < Math.min(t.size(), from + 7); k++) {
             if (k > from && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
                 break;
@@ -930,34 +1041,71 @@ final class QuestionParser {
                     String verb = t.get(whichVerbAt).text();
                     owners.keySet().removeIf(c -> lexicon.timeHints(c, verb).isEmpty());
                 }
-                if (owners.isEmpty()) {
+                java.util.Set<String> concepts = new java.util.LinkedHashSet<>(owners.keySet());
+                Optional<Predicate> p = pack.predicateForPhrase(phrase);
+                p.ifPresent(pr -> vocab.concepts().stream().filter(c -> pr.on(c).isPresent()).forEach(concepts::add));
+                if (concepts.isEmpty()) {
                     continue;
                 }
-                String concept = owners.size() == 1 ? owners.keySet().iterator().next()
-                        : choose("subject", phrase, "Which do you mean by '" + phrase + "'?",
-                                new ArrayList<>(owners.keySet()));
-                List<Candidate> columns = owners.get(concept);
-                Filter filter;
-                if (columns.size() == 1) {
-                    filter = columns.get(0).filter;
-                } else {
-                    List<String> labels = new ArrayList<>();
-                    columns.forEach(c -> labels.add(c.label));
-                    String label = choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
-                    filter = columns.get(labels.indexOf(label)).filter;
-                }
-                subject = concept;
-                modifiers(i, k);
-                if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
-                    throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
-                            + subject + ")");
-                }
-                addFilters(List.of(filter));
-                return k + n;
+                spans.add(new int[] {k, n});
+                valued.add(owners);
+                possible.add(concepts);
+                k += n - 1;
+                break;
             }
         }
-        return -1;
+        if (valued.stream().allMatch(Map::isEmpty)) {
+            return -1;
+        }
+        // "active doctors": the one concept every value word can describe is the subject (active prescriptions
+        // exist too, but doctors are staff); the last word that records values of it names the rows
+        java.util.Set<String> common = new java.util.LinkedHashSet<>(possible.get(0));
+        possible.forEach(common::retainAll);
+        int naming = -1;
+        String concept = null;
+        if (common.size() == 1 && spans.size() > 1) {
+            concept = common.iterator().next();
+            for (int e = valued.size() - 1; e >= 0 && naming < 0; e--) {
+                if (valued.get(e).containsKey(concept)) {
+                    naming = e;
+                }
+            }
+        }
+        if (naming < 0) {
+            for (int e = 0; e < valued.size() && naming < 0; e++) {
+                if (!valued.get(e).isEmpty()) {
+                    naming = e;
+                }
+            }
+            Map<String, List<Candidate>> owners = valued.get(naming);
+            String phrase = words(spans.get(naming)[0], spans.get(naming)[0] + spans.get(naming)[1]);
+            concept = owners.size() == 1 ? owners.keySet().iterator().next()
+                    : choose("subject", phrase, "Which do you mean by '" + phrase + "'?",
+                            new ArrayList<>(owners.keySet()));
+        }
+        int k = spans.get(naming)[0];
+        int n = spans.get(naming)[1];
+        String phrase = words(k, k + n);
+        List<Candidate> columns = valued.get(naming).get(concept);
+        Filter filter;
+        if (columns.size() == 1) {
+            filter = columns.get(0).filter;
+        } else {
+            List<String> labels = new ArrayList<>();
+            columns.forEach(c -> labels.add(c.label));
+            String label = choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
+            filter = columns.get(labels.indexOf(label)).filter;
+        }
+        subject = concept;
+        modifiers(i, k);
+        if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
+            throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
+                    + subject + ")");
+        }
+        addFilters(List.of(filter));
+        return k + n;
     }
+
 
     /** The bound concepts with kind columns holding a value {@code phrase} names, with those columns' filters. */
     private Map<String, List<Candidate>> valueOwners(String phrase) {
@@ -1040,6 +1188,10 @@ final class QuestionParser {
             if (word(k, "of")) {
                 k++;
             }
+            int named = durationOfValue(k);
+            if (named > 0) {
+                return named;
+            }
             k += Math.max(match(k, "a"), match(k, "an")); // "the length of an emergency visit"
             Term term = term(k);
             if (term != null) {
@@ -1049,6 +1201,35 @@ final class QuestionParser {
             }
         }
         return -1;
+    }
+
+    /**
+     * "the average duration of a laparoscopic cholecystectomy": a recorded value names the rows (as a value-named
+     * subject does), and the duration is end − start of that concept. Returns the index after the value, or 0.
+     */
+    private int durationOfValue(int k) {
+        int at = k + (word(k, "a") || word(k, "an") || word(k, "the") ? 1 : 0);
+        if (at >= t.size() || term(at) != null) {
+            return 0;
+        }
+        for (int n = Math.min(5, t.size() - at); n >= 1; n--) {
+            String phrase = words(at, at + n);
+            Map<String, List<Candidate>> owners = valueOwners(phrase);
+            if (owners.isEmpty()) {
+                continue;
+            }
+            String concept = owners.size() == 1 ? owners.keySet().iterator().next()
+                    : choose("subject", phrase, "Which do you mean by '" + phrase + "'?", new ArrayList<>(owners.keySet()));
+            List<Candidate> cols = owners.get(concept);
+            if (cols.size() != 1) {
+                return 0;
+            }
+            subject = concept;
+            measureOf = derivedDuration(concept);
+            filters.add(cols.get(0).filter());
+            return at + n;
+        }
+        return 0;
     }
 
     private ValueRef numericColumn(String concept, String phrase) {
@@ -1307,6 +1488,7 @@ final class QuestionParser {
                 throw new GrammarMiss("the question names two time ranges");
             }
             range = m;
+            rangeAt = i;
             return m.length();
         }
         int n;
@@ -1420,13 +1602,59 @@ final class QuestionParser {
             if (col == null) {
                 continue;
             }
-            if (namedTime != null && !namedTime.equals(col)) {
-                throw new GrammarMiss("the question names two different times of " + subject);
+            verbTimes.add(col);
+            verbEnds.add(i + n);
+            if (namedTime == null) {
+                namedTime = col;
+            } else if (!namedTime.equals(col)) {
+                severalTimes = true;
             }
-            namedTime = col;
             return n;
         }
         return 0;
+    }
+
+    /** The subject's time verbs read so far, with the index after each. */
+    private final List<ColumnRef> verbTimes = new ArrayList<>();
+    private final List<Integer> verbEnds = new ArrayList<>();
+    private boolean severalTimes;
+    private int rangeAt = -1;
+
+    /**
+     * "stays admitted to the Orthopaedic Ward and discharged this year": of several time verbs, the one right before
+     * the time phrase ("discharged this year", "discharged in 2025") takes it; a verb of an end time that takes no
+     * time phrase says the end happened (not null); any other bare verb adds nothing. No verb next to the phrase:
+     * a miss, since which time is meant cannot be told.
+     */
+    private void settleTimes() {
+        if (verbTimes.isEmpty()) {
+            return;
+        }
+        ColumnRef ranged = null;
+        if (range != null || bucket != null) {
+            if (!severalTimes) {
+                ranged = namedTime;
+            } else {
+                for (int v = 0; v < verbTimes.size(); v++) {
+                    int end = verbEnds.get(v);
+                    boolean next = end == rangeAt || end + 1 == rangeAt
+                            && (word(end, "on") || word(end, "in") || word(end, "during"));
+                    if (next) {
+                        ranged = verbTimes.get(v);
+                    }
+                }
+                if (ranged == null) {
+                    throw new GrammarMiss("the question names two different times of " + subject);
+                }
+            }
+            namedTime = ranged;
+        }
+        for (ColumnRef c : verbTimes) {
+            if (!c.equals(ranged) && c.role() == ColumnRole.END_TIME && c.concept().equals(subject)
+                    && !filters.contains(new Filter.IsNotNull(c))) {
+                filters.add(new Filter.IsNotNull(c)); // "admissions … discharged": the stay has ended
+            }
+        }
     }
 
     /** The time column of {@code concept} a time verb names; null when the phrase is no time verb of it. */
@@ -2349,6 +2577,17 @@ final class QuestionParser {
                     addFilters(bindPredicate(p.get(), def.get(), concept));
                     return n;
                 }
+                String reached = afterPreposition(i) ? referredConceptFor(p.get(), concept) : null;
+                if (reached != null) {
+                    readingPhrase = phrase; // "a prescription for a controlled drug": the drug is controlled
+                    int scopes = related.size();
+                    List<Filter> onReached = bindPredicate(p.get(), p.get().on(reached).orElseThrow(), reached);
+                    if (related.size() != scopes) {
+                        throw new GrammarMiss("'" + phrase + "' of " + reached + " cannot be checked from " + concept);
+                    }
+                    addFilters(onReached);
+                    return n;
+                }
                 inapplicable = inapplicable == null ? phrase : inapplicable;
             }
             // a bare number is a value only after in/on/at ("in 3"): "patients 2" must not become a code
@@ -2429,6 +2668,30 @@ final class QuestionParser {
         return 0;
     }
 
+    /**
+     * Whether a preposition (and maybe an article) comes right before {@code i}: "a prescription for a controlled
+     * drug" names the drug, while a bare "bills discharged last month" must not become "bills of discharged stays".
+     */
+    private boolean afterPreposition(int i) {
+        int k = i - 1;
+        if (word(k, "a") || word(k, "an") || word(k, "the") || word(k, "any")) {
+            k--;
+        }
+        return word(k, "for") || word(k, "with") || word(k, "of") || word(k, "on") || word(k, "to")
+                || word(k, "from") || word(k, "involving");
+    }
+
+    /** The one concept the given concept refers to directly on which the predicate is defined, or null. */
+    private String referredConceptFor(Predicate p, String concept) {
+        List<String> found = new ArrayList<>();
+        for (GrammarVocabulary.Path path : vocab.forward(concept)) {
+            if (path.via() == null && p.on(path.concept()).isPresent() && !found.contains(path.concept())) {
+                found.add(path.concept());
+            }
+        }
+        return found.size() == 1 ? found.get(0) : null;
+    }
+
     private boolean isValueClassPhrase(String phrase) {
         String key = ValueText.key(phrase);
         return pack.valueClasses().stream().anyMatch(vc -> vc.phrases().stream()
@@ -2456,6 +2719,14 @@ final class QuestionParser {
         }
         if (chosen.isEmpty()) {
             return null;
+        }
+        if (chosen.size() > 1 && own.isEmpty()) {
+            List<Candidate> direct = chosen.stream().filter(c -> c.ref().via() == null).toList();
+            boolean sameColumn = direct.size() == 1 && chosen.stream().allMatch(c -> c.ref().concept()
+                    .equals(direct.get(0).ref().concept()) && c.ref().role() == direct.get(0).ref().role());
+            if (sameColumn) {
+                chosen = direct; // "stays admitted to Surgical Ward 1": the stay's own ward, not its bed's ward
+            }
         }
         if (chosen.size() > 1 && own.isEmpty() && preferredReach != null) {
             List<Candidate> preferred = chosen.stream().filter(c -> c.ref().concept().equals(preferredReach)
@@ -2651,6 +2922,7 @@ final class QuestionParser {
         if (subject == null) {
             throw new GrammarMiss("the question names nothing to count or list");
         }
+        settleTimes();
         Shape shape;
         QuerySpec.Builder b;
         switch (lead) {
@@ -2669,10 +2941,17 @@ final class QuestionParser {
             case TOP:
             case WHICH_MOST:
                 shape = Shape.TOP_N;
-                b = QuerySpec.builder(subject, shape).measure(Measure.count());
+                b = QuerySpec.builder(subject, shape).measure(rankedSum ? Measure.of(Aggregation.SUM, measureOf)
+                        : Measure.count());
                 Dimension d;
                 if (lead == Lead.WHICH_MOST) {
                     d = dimension(groupConcept);
+                    if (d == null) {
+                        throw new GrammarMiss("cannot rank " + subject + " by '" + groupConcept + "'");
+                    }
+                    if (referenceNamer != null) {
+                        checkReferenceNamer(d.column());
+                    }
                 } else if (!dimensions.isEmpty()) {
                     throw new GrammarMiss("a ranking groups by what it ranks");
                 } else if (rankedBy != null) {
@@ -2758,6 +3037,33 @@ final class QuestionParser {
                     range == null || range.to() == null ? null : Literal.of(range.to()), bucket));
         }
         return b.provenance(Provenance.rule(rule)).build();
+    }
+
+    /** Concepts a reference role points at, by the role's meaning. */
+    private static final Map<ColumnRole, String> REFERENCED = Map.of(ColumnRole.PROVIDER_REF, "Provider",
+            ColumnRole.WARD_REF, "Ward", ColumnRole.DEPARTMENT_REF, "Department", ColumnRole.PATIENT_REF, PATIENT);
+
+    /**
+     * "which doctors were the attending doctor for …": the words before "were" must name the rows the ranked
+     * reference points to (a term of that concept, or a recorded kind of it, such as doctors of staff).
+     */
+    private void checkReferenceNamer(ColumnRef ranked) {
+        String target = ranked.via() == null && ranked.role().isReference() ? REFERENCED.get(ranked.role())
+                : ranked.concept();
+        if (target == null) {
+            throw new GrammarMiss("'" + groupConcept + "' does not name a reference to rank by");
+        }
+        if (lexicon.conceptsNamedBy(referenceNamer).contains(target)) {
+            return; // "which staff were …": the concept itself
+        }
+        for (String form : List.of(referenceNamer, singularPhrase(referenceNamer))) {
+            List<Candidate> kinds = valueOwners(form).get(target);
+            if (kinds != null && kinds.size() == 1) {
+                filters.add(kinds.get(0).filter()); // "which nurses were the attending doctor": only nurses count
+                return;
+            }
+        }
+        throw new GrammarMiss("'" + referenceNamer + "' does not name what '" + groupConcept + "' refers to");
     }
 
     /** The subject's single EventTime or StartTime; several candidates are a question, none a miss. */

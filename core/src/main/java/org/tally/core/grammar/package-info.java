@@ -24,6 +24,11 @@
  *   <li>{@code top.which-x-most-y}: which|what [N] X had|has|with [VERB] the most|highest number of Y → TopN of Y grouped by
  *       X, limit N (1 without N); a VERB there must be a time verb of Y ("which 3 surgeons have performed the most
  *       operations").</li>
+ *   <li>{@code top.which-x-most-y} also takes a role phrase for X ("which 3 surgeons", "which payment method");
+ *       {@code top.which-x-earned-most}: which X brought in|took in|received … the most money|revenue → TopN by the
+ *       sum of the Amount of X's concept; {@code top.which-x-was-r-for-most-y}: which N X were the R for the most Y →
+ *       TopN of Y grouped by its reference R, X naming what R refers to (a kind of it, such as doctors, filters the
+ *       referenced rows to that kind).</li>
  *   <li>{@code top.most-verbed}: (what are the) N most VERB Y (by number of X) → TopN counting the concept VERB
  *       is a time verb of, when it references Y directly, grouped by Y, over VERB's time, limit N.</li>
  *   <li>{@code top.top-n}: top N X → count of X grouped by X's label (Name, FullName, Code, Description), limit N
@@ -65,7 +70,9 @@
  * With no concept term, a recorded value may name the subject ("how many stillbirths"): a phrase (or its singular)
  * that observed values or value classes resolve on a status, category, type, severity or priority column of exactly
  * one bound concept makes that concept the subject, filtered to the value (a Name value counts too: "any
- * hemicolectomy"). Several concepts or columns: ask, unless a time verb of the question belongs to only one of them
+ * hemicolectomy"); when several value or predicate words come first, the one concept all of them can describe is
+ * the subject ("active doctors": staff, not prescriptions). A concept term that is a recorded value of the next
+ * term's concept is that value ("ICU beds"). "the duration of a VALUE" is end − start of the value's concept. Several concepts or columns: ask, unless a time verb of the question belongs to only one of them
  * ("which wards reported the most falls").
  * A count of patients followed by (are|were|have been) a predicate or time verb of another concept ("how many
  * patients are currently admitted") counts the distinct PatientRef of the one bound concept that phrase applies to
@@ -76,7 +83,9 @@
  *   <li>Time phrase ({@link org.tally.core.grammar.TimePhrases}): today, yesterday, tomorrow, this/last week|month|quarter|year,
  *       in|during YEAR, in MONTH (YEAR), between/from … and/to …, since/before/after DATE, (in|over) the last|past
  *       N days|weeks|months|years. Applies to the subject's single EventTime or StartTime; several: ask.</li>
- *   <li>Time verb: a role hint of the subject whose roles are all times ("admitted", "discharged", "performed",
+ *   <li>Time verb: several may occur ("admitted to X and discharged this year"): the one right before the time
+ *       phrase takes it; an end-time verb with no time phrase means the end happened (not null); no verb next to
+ *       the phrase: a miss. A role hint of the subject whose roles are all times ("admitted", "discharged", "performed",
  *       "issued", "scheduled"; pack data) names the column the time range or bucket applies to. It is read before
  *       values, so a verb is never a status filter. Several columns: ask; none: a miss.</li>
  *   <li>Bucket: per|by|each|every|a day|week|month|quarter|year|hour, daily … annually, over time (month) → Trend.</li>
@@ -118,6 +127,9 @@
  *       different columns misses.</li>
  *   <li>"including NP", NP restating the subject with its own conditions, adds nothing ("how many beds, including
  *       beds out of service").</li>
+ *   <li>A predicate of a concept the subject refers to directly, right after a preposition ("a prescription for a
+ *       controlled drug"), is a condition on that concept. A value of a concept reached directly wins over the same
+ *       column reached through another concept ("stays admitted to Surgical Ward 1").</li>
  *   <li>Value or predicate, longest phrase first (up to five words): a pack predicate defined on the subject (its
  *       first alternative that binds completely on this vocabulary), else observed values or admin aliases on the
  *       subject's columns, else on columns of concepts reachable forward (all reachable columns rank equally).

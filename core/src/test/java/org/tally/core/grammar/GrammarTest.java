@@ -206,13 +206,17 @@ class GrammarTest {
 
     @Test
     void locationValues() {
-        // the ward of the birth and the ward of the stay are both reachable: the grammar asks
-        ParseOutcome o = DEV.parse("how many deliveries in the maternity ward");
-        assertThat(o).isInstanceOf(ParseOutcome.NeedsClarification.class);
-        QuerySpec s = ((ParseOutcome.NeedsClarification) o).options().stream()
-                .filter(opt -> opt.label().equals("Ward.Name")).findFirst().orElseThrow().spec();
+        // the ward of the birth (its own reference) wins over the ward of the stay (two hops away)
+        QuerySpec s = parsed(DEV, "how many deliveries in the maternity ward");
         assertThat(s.filters()).containsExactly(Filter.eq(ColumnRef.of("Ward", ColumnRole.NAME),
                 Literal.of("Maternity Ward")));
+        // with no direct reference, two ways to the ward still ask
+        FixtureVocabulary twoWays = Fixtures.dev();
+        twoWays.col("Immunization", ColumnRole.PRIMARY_KEY, "id", null).ref("Immunization", "Admission")
+                .twoHop("Immunization", "Admission", "Ward").ref("Immunization", "Bed").twoHop("Immunization", "Bed",
+                        "Ward");
+        assertThat(Fixtures.grammar(twoWays).parse("how many immunizations in the maternity ward"))
+                .isInstanceOf(ParseOutcome.NeedsClarification.class);
         assertThat(miss(DEV, "how many admissions on Ward 3")).contains("ward 3");
     }
 

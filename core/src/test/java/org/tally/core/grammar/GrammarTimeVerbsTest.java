@@ -58,8 +58,13 @@ class GrammarTimeVerbsTest {
     }
 
     @Test
-    void twoDifferentTimesOfOneSubjectAreAMiss() {
-        assertThat(miss(DEV, "how many admissions admitted last month discharged")).contains("two different times");
+    void ofTwoTimesTheOneNextToTheTimePhraseTakesItAndAnEndVerbSaysTheEndHappened() {
+        QuerySpec s = parsed(DEV, "how many admissions admitted last month discharged");
+        assertThat(s.timeScope().column()).isEqualTo(ColumnRef.of("Admission", ColumnRole.START_TIME));
+        assertThat(s.filters()).containsExactly(new Filter.IsNotNull(ColumnRef.of("Admission", ColumnRole.END_TIME)));
+        QuerySpec d = parsed(DEV, "how many admissions admitted to the maternity ward and discharged this year");
+        assertThat(d.timeScope().column()).isEqualTo(ColumnRef.of("Admission", ColumnRole.END_TIME));
+        assertThat(miss(DEV, "how many admissions last month admitted discharged")).contains("two different times");
     }
 
     @Test
