@@ -280,6 +280,11 @@ public final class SpecBinder {
                 role = ColumnRole.NAME;
             } else if (label.isPresent() && label.get().shown().role() == ColumnRole.FULL_NAME) {
                 role = ColumnRole.FULL_NAME;
+            } else if (label.isPresent() && label.get().shown().reference() == null
+                    && (label.get().shown().role() == ColumnRole.BUSINESS_ID
+                    || label.get().shown().role() == ColumnRole.CODE)
+                    && subject.columnsWithRole(label.get().shown().role()).size() == 1) {
+                role = label.get().shown().role(); // "which beds …": bed numbers name the beds
             } else {
                 throw fail(new BindFailure.OutOfScope(refusal));
             }

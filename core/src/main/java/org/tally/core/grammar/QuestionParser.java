@@ -826,7 +826,8 @@ final class QuestionParser {
                     topSingular = lexicon.singularTerm(concept, term.phrase);
                 }
                 modifiers(i, k);
-                if (lead == Lead.COUNT && k == i && dimensions.isEmpty() && filters.isEmpty()) {
+                if ((lead == Lead.COUNT || lead == Lead.EXISTS) && k == from && dimensions.isEmpty()
+                        && filters.isEmpty()) {
                     String counted = personEvent(k + term.length);
                     if (counted != null) {
                         subject = counted;
@@ -982,7 +983,9 @@ final class QuestionParser {
             for (String c : vocab.concepts()) {
                 boolean named = p.isPresent() ? p.get().on(c).isPresent()
                         : n == 1 && !lexicon.timeHints(c, phrase).isEmpty();
-                if (named && (c.equals(subject) || patientRef(c) != null)) {
+                // counting needs the one patient reference to count distinctly; existence only a way to the patient
+                boolean person = lead == Lead.EXISTS ? p.isPresent() && reachesPatient(c) : patientRef(c) != null;
+                if (named && (c.equals(subject) || person)) {
                     owners.add(c);
                 }
             }
@@ -993,6 +996,11 @@ final class QuestionParser {
         String event = owners.get(0);
         distinctPeople = patientRef(event);
         return event;
+    }
+
+    /** Whether a concept's rows lead to a patient by a forward path (one or two hops). */
+    private boolean reachesPatient(String concept) {
+        return vocab.forward(concept).stream().anyMatch(p -> p.concept().equals(PATIENT));
     }
 
     /** The one PatientRef column of a concept that refers to patients directly, or null. */
@@ -1310,6 +1318,11 @@ final class QuestionParser {
                     i++; // "admitted to X and discharged this year": conditions are AND-ed anyway
                     continue;
                 }
+                if (w.equals("new") && newAt < 0) {
+                    newAt = i; // "new patients registered per month": new is what the registration time says
+                    i++;
+                    continue;
+                }
                 if (w.equals("ever") && lead == Lead.EXISTS && range == null) {
                     i++; // "has any incident ever caused a death": over all time, which is already the default
                     continue;
@@ -1522,6 +1535,9 @@ final class QuestionParser {
         if ((n = unitPhrase(i)) > 0) {
             return n;
         }
+        if ((n = measureComparison(i)) > 0) {
+            return n;
+        }
         if (word(i, "under") && subject != null) {
             int v = valuePhrase(i + 1, to, subject, false);
             if (v > 0) {
@@ -1540,6 +1556,10 @@ final class QuestionParser {
             if (restated > 0) {
                 return k - i + restated; // "controlled drugs in the medication catalogue"
             }
+            int line = owningServiceLine(k, to);
+            if (line > 0 && line >= valueLength(k, to) && line > placeLength(k, to)) {
+                return k - i + line; // "triage assessments in the emergency department": where they all are
+            }
             int v = valuePhrase(k, to, subject, true);
             if (v > 0) {
                 return k - i + v;
@@ -1556,6 +1576,44 @@ final class QuestionParser {
         }
         if (subject != null) {
             return valuePhrase(i, to, subject, false);
+        }
+        return 0;
+    }
+
+    /** How many tokens a value phrase at {@code k} would read, without reading it ("theatre 2" is longer than "theatre"). */
+    private int valueLength(int k, int to) {
+        QuestionParser scratch = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        scratch.subject = subject;
+        scratch.lead = lead;
+        try {
+            return Math.max(0, scratch.valuePhrase(k, to, subject, true));
+        } catch (GrammarMiss | GrammarAsk e) {
+            return 0;
+        }
+    }
+
+    /** How many tokens a place phrase ("in theatre") would read at {@code k}, without reading it. */
+    private int placeLength(int k, int to) {
+        QuestionParser scratch = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        scratch.subject = subject;
+        scratch.lead = lead;
+        try {
+            return scratch.anyPlace(k, to);
+        } catch (GrammarMiss | GrammarAsk e) {
+            return 0;
+        }
+    }
+
+    /** A service line phrase at {@code k} whose concepts include the subject: the tokens read, or 0. */
+    private int owningServiceLine(int k, int to) {
+        for (int n = Math.min(4, to - k); n >= 1; n--) {
+            String phrase = ValueText.key(words(k, k + n));
+            for (org.tally.core.pack.ServiceLine line : pack.serviceLines()) {
+                boolean named = line.phrases().stream().anyMatch(p -> ValueText.key(p).equals(phrase));
+                if (named && pack.concept(subject).map(c -> c.serviceLines().contains(line.id())).orElse(false)) {
+                    return n;
+                }
+            }
         }
         return 0;
     }
@@ -1600,6 +1658,9 @@ final class QuestionParser {
             String phrase = words(i, i + n);
             ColumnRef col = verbTimeColumn(subject, phrase);
             if (col == null) {
+                col = referredTime(phrase);
+            }
+            if (col == null) {
                 continue;
             }
             verbTimes.add(col);
@@ -1614,11 +1675,34 @@ final class QuestionParser {
         return 0;
     }
 
+    /**
+     * "babies born this year": a time verb of the one concept the subject refers to directly, when the subject has
+     * no time of its own for it (a newborn's birth is its delivery's time). Null when there is none or several.
+     */
+    private ColumnRef referredTime(String phrase) {
+        if (!lexicon.timeHints(subject, phrase).isEmpty()
+                || vocab.columns(subject).stream().anyMatch(c -> c.role().isTemporal())) {
+            return null; // a subject with times of its own is asked about by them ("bills discharged" is no bill time)
+        }
+        List<ColumnRef> found = new ArrayList<>();
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+            if (p.via() == null && !lexicon.timeHints(p.concept(), phrase).isEmpty()) {
+                ColumnRef c = verbTimeColumn(p.concept(), phrase);
+                if (c != null && !found.contains(c)) {
+                    found.add(c);
+                }
+            }
+        }
+        return found.size() == 1 ? found.get(0) : null;
+    }
+
     /** The subject's time verbs read so far, with the index after each. */
     private final List<ColumnRef> verbTimes = new ArrayList<>();
     private final List<Integer> verbEnds = new ArrayList<>();
     private boolean severalTimes;
     private int rangeAt = -1;
+    /** Where "new" was read without a value of its own; it needs the subject's start or event time verb. */
+    private int newAt = -1;
 
     /**
      * "stays admitted to the Orthopaedic Ward and discharged this year": of several time verbs, the one right before
@@ -1816,6 +1900,10 @@ final class QuestionParser {
     }
 
     private int unitPhrase(int i) {
+        if (word(i, "in") && measureOf instanceof ColumnRef && i + 1 < t.size()
+                && UNIT_TOKENS.containsKey(t.get(i + 1).text())) {
+            return unitSuffix(i, t.size(), (ColumnRef) measureOf); // "average birth weight, in grams": as recorded
+        }
         if (word(i, "in") && measureOf instanceof DurationRef) {
             DurationUnit u = word(i + 1, "days") ? DurationUnit.DAYS : word(i + 1, "hours") ? DurationUnit.HOURS
                     : word(i + 1, "minutes") ? DurationUnit.MINUTES : null;
@@ -2217,7 +2305,7 @@ final class QuestionParser {
                 || (n = match(k, "who", "had", "no")) > 0 || (n = match(k, "without", "any")) > 0
                 || (n = match(k, "without")) > 0 || (n = match(k, "who", "never", "had")) > 0
                 || (n = match(k, "that", "never", "had")) > 0 || (n = match(k, "never", "had")) > 0
-                || (n = match(k, "with", "zero")) > 0) {
+                || (n = match(k, "with", "zero")) > 0 || (n = neverUsedFor(k)) > 0) {
             negated = true;
         } else if ((n = match(k, "with", "at", "least", "one")) > 0 || (n = match(k, "who", "had")) > 0
                 || (n = match(k, "that", "had")) > 0 || (n = match(k, "with")) > 0
@@ -2239,6 +2327,12 @@ final class QuestionParser {
             String other = boundOne(term, "related");
             if (other.equals(subject)) {
                 throw new GrammarMiss("'" + words(i, j + term.length) + "' compares " + subject + " with itself");
+            }
+            if (PATIENT.equals(other) && !vocab.linked(subject, other)) {
+                int read = j == k ? patientsByEvent(i, j + term.length, negated) : 0;
+                if (read > 0) {
+                    return read;
+                }
             }
             if (!vocab.linked(subject, other)) {
                 throw new GrammarMiss("no link between " + subject + " and " + other + " on this source");
@@ -2272,10 +2366,70 @@ final class QuestionParser {
                 + subject);
     }
 
+    /** "(have|has) never been used for", "never used in", "not used by": the tokens read, 0 when it is not that. */
+    private int neverUsedFor(int k) {
+        int at = k;
+        while (word(at, "have") || word(at, "has") || word(at, "had") || word(at, "that") || word(at, "which")) {
+            at++;
+        }
+        if (!(word(at, "never") || word(at, "not"))) {
+            return 0;
+        }
+        at++;
+        at += word(at, "been") ? 1 : 0;
+        if (!(word(at, "used") || word(at, "assigned") || word(at, "allocated"))) {
+            return 0;
+        }
+        at++;
+        if (!(word(at, "for") || word(at, "in") || word(at, "by") || word(at, "to"))) {
+            return 0;
+        }
+        return at + 1 - k;
+    }
+
     /** "have a", "has an", "had any": a related concept follows ("patients have a severe penicillin allergy"). */
     private boolean haveArticle(int k) {
         return (word(k, "have") || word(k, "has") || word(k, "had"))
                 && (word(k + 1, "a") || word(k + 1, "an") || word(k + 1, "any"));
+    }
+
+    /**
+     * "wards with no patients currently admitted": patients are not linked to wards, but the words after them are a
+     * predicate of exactly one concept that is linked to the subject and refers to patients (admissions); the scope
+     * is over that concept with the predicate as its condition. Returns the tokens read from {@code i}, or 0.
+     */
+    private int patientsByEvent(int i, int after, boolean negated) {
+        int j = after;
+        while (j < t.size() && COPULAS.contains(t.get(j).text())) {
+            j++;
+        }
+        for (int n = Math.min(5, t.size() - j); n >= 1; n--) {
+            Optional<Predicate> p = pack.predicateForPhrase(words(j, j + n));
+            if (p.isEmpty()) {
+                continue;
+            }
+            List<String> owners = new ArrayList<>();
+            for (String c : vocab.concepts()) {
+                if (p.get().on(c).isPresent() && vocab.linked(subject, c) && refersTo(c, PATIENT)) {
+                    owners.add(c);
+                }
+            }
+            if (owners.size() != 1) {
+                return 0;
+            }
+            String event = owners.get(0);
+            QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+            inner.subject = event;
+            inner.lead = Lead.LIST;
+            List<Filter> conditions = inner.bindPredicate(p.get(), p.get().on(event).get(), event);
+            if (!inner.related.isEmpty()) {
+                return 0;
+            }
+            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
+                    : org.tally.core.spec.Quantifier.EXISTS, event, conditions));
+            return j + n - i;
+        }
+        return 0;
     }
 
     /** Related scopes go to the rate's numerator once the counted condition has started. */
@@ -2511,6 +2665,80 @@ final class QuestionParser {
         return k + 2 - i;
     }
 
+    /**
+     * "weighed under 2500 grams", "weight over 4000 grams": a measured column of the subject (a role phrase of a
+     * number) compared with a number, in the unit the column's name carries. Returns the tokens read.
+     */
+    private int measureComparison(int i) {
+        if (subject == null) {
+            return 0;
+        }
+        int k = i;
+        List<ColumnRef> columns = new ArrayList<>();
+        if (word(k, "weighed") || word(k, "weighing") || word(k, "weighs")) {
+            k++;
+            for (RoleHint h : pack.concept(subject).map(org.tally.core.pack.Concept::roleHints).orElse(List.of())) {
+                if (h.phrases().stream().anyMatch(p -> p.contains("weight"))) {
+                    collectMeasured(h, columns);
+                }
+            }
+        } else {
+            for (int n = Math.min(3, t.size() - i); n >= 1 && columns.isEmpty(); n--) {
+                for (RoleHint h : lexicon.roleHints(subject, words(i, i + n))) {
+                    collectMeasured(h, columns);
+                }
+                if (!columns.isEmpty()) {
+                    k = i + n;
+                }
+            }
+        }
+        if (columns.isEmpty()) {
+            return 0;
+        }
+        org.tally.core.spec.CompareOp op;
+        int n;
+        if ((n = match(k, "under")) > 0 || (n = match(k, "less", "than")) > 0 || (n = match(k, "below")) > 0) {
+            op = org.tally.core.spec.CompareOp.LT;
+        } else if ((n = match(k, "over")) > 0 || (n = match(k, "more", "than")) > 0 || (n = match(k, "above")) > 0) {
+            op = org.tally.core.spec.CompareOp.GT;
+        } else if ((n = match(k, "at", "least")) > 0) {
+            op = org.tally.core.spec.CompareOp.GE;
+        } else if ((n = match(k, "at", "most")) > 0) {
+            op = org.tally.core.spec.CompareOp.LE;
+        } else {
+            return 0;
+        }
+        k += n;
+        if (k >= t.size() || !t.get(k).isNumber()) {
+            return 0;
+        }
+        ColumnRef column = columns.size() == 1 ? columns.get(0) : pickRef("column", words(i, k), columns);
+        int amount = t.get(k).number();
+        k++;
+        if (k < t.size() && UNIT_TOKENS.containsKey(t.get(k).text())) {
+            // "2500 grams": the unit must be the column's own, as for a shown column
+            List<Token> probe = List.of(new Token("in", null, false), t.get(k));
+            boolean same = vocab.columns(subject).stream().anyMatch(c -> ref(subject, c).equals(column)
+                    && c.nameTokens().stream().anyMatch(UNIT_TOKENS.get(probe.get(1).text())::contains));
+            if (!same) {
+                throw new GrammarMiss("the " + column.describe() + " column does not say it is recorded in "
+                        + t.get(k).text());
+            }
+            k++;
+        }
+        addFilters(List.of(new Filter.Compare(column, op, Literal.of(amount))));
+        return k - i;
+    }
+
+    private void collectMeasured(RoleHint h, List<ColumnRef> out) {
+        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+            if (h.roles().contains(c.role().jsonName()) && c.role().isNumeric() && hintsMatch(h.nameHints(), c)
+                    && !out.contains(ref(subject, c))) {
+                out.add(ref(subject, c));
+            }
+        }
+    }
+
     /** "due within 14 days", "due in the next 2 weeks": a due-date column of the subject in [today, today+N]. */
     private int dueWindow(int i) {
         if (subject == null || !word(i, "due")) {
@@ -2664,8 +2892,40 @@ final class QuestionParser {
                 addFilters(List.of(inFilter(column, values)));
                 return n;
             }
+            String numbered = n == 1 && t.get(i).isNumber() ? numberedValue(col, t.get(i).number()) : null;
+            if (numbered != null) {
+                addFilters(List.of(Filter.eq(column, Literal.of(numbered))));
+                return 1;
+            }
         }
         return 0;
+    }
+
+    private static final java.util.regex.Pattern NUMBERED = java.util.regex.Pattern.compile("(\\D*?)[ -]?0*(\\d+)");
+
+    /**
+     * "theatre 2" on a column whose every value is one prefix and a number ("OT-1" … "OT-4", "Theatre 1" …): the
+     * value carrying that number. Null when the values are not such a series or none carries it.
+     */
+    private static String numberedValue(GrammarVocabulary.Column col, int number) {
+        String prefix = null;
+        String hit = null;
+        for (ObservedValue v : col.values()) {
+            java.util.regex.Matcher m = NUMBERED.matcher(v.value());
+            if (!m.matches()) {
+                return null;
+            }
+            String p = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            if (prefix == null) {
+                prefix = p;
+            } else if (!prefix.equals(p)) {
+                return null;
+            }
+            if (Integer.parseInt(m.group(2)) == number) {
+                hit = v.value();
+            }
+        }
+        return prefix == null || prefix.isEmpty() ? null : hit;
     }
 
     /**
@@ -2801,12 +3061,20 @@ final class QuestionParser {
         }
         if (c instanceof Condition.Exists) {
             Condition.Exists e = (Condition.Exists) c;
-            if (e.window() != null || e.where() != null || e.link() != Condition.Link.REFERENCES
+            if (e.window() != null || e.link() != Condition.Link.REFERENCES
                     || !vocab.concepts().contains(e.concept()) || e.concept().equals(concept)
                     || !vocab.linked(concept, e.concept())) {
                 return false;
             }
-            related.add(RelatedScope.exists(e.concept()));
+            List<Filter> where = new ArrayList<>();
+            if (e.where() != null) {
+                // "occupied": an admission of the bed that has not ended; the condition is on the related rows
+                QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+                if (!inner.bindCondition(e.where(), e.concept(), where) || !inner.related.isEmpty()) {
+                    return false;
+                }
+            }
+            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, e.concept(), where));
             return true;
         }
         if (!(c instanceof Condition.OnColumn)) {
@@ -2923,6 +3191,10 @@ final class QuestionParser {
             throw new GrammarMiss("the question names nothing to count or list");
         }
         settleTimes();
+        if (newAt >= 0 && verbTimes.stream().noneMatch(c -> c.concept().equals(subject)
+                && (c.role() == ColumnRole.START_TIME || c.role() == ColumnRole.EVENT_TIME))) {
+            throw new GrammarMiss("'new' is not understood here (asking about " + subject + ")");
+        }
         Shape shape;
         QuerySpec.Builder b;
         switch (lead) {

@@ -74,7 +74,10 @@
  * the subject ("active doctors": staff, not prescriptions). A concept term that is a recorded value of the next
  * term's concept is that value ("ICU beds"). "the duration of a VALUE" is end − start of the value's concept. Several concepts or columns: ask, unless a time verb of the question belongs to only one of them
  * ("which wards reported the most falls").
- * A count of patients followed by (are|were|have been) a predicate or time verb of another concept ("how many
+ * An existence question about patients followed by a predicate of a concept that reaches patients asks about that
+ * concept's rows ("is there any patient in ICU right now"). "new" needs a start or event time verb of the subject
+ * ("new patients registered"), which says it already. A count of patients followed by (are|were|have been) a
+ * predicate or time verb of another concept ("how many
  * patients are currently admitted") counts the distinct PatientRef of the one bound concept that phrase applies to
  * and that refers to patients directly through one PatientRef column; none or several: read on patients as usual.
  *
@@ -83,6 +86,8 @@
  *   <li>Time phrase ({@link org.tally.core.grammar.TimePhrases}): today, yesterday, tomorrow, this/last week|month|quarter|year,
  *       in|during YEAR, in MONTH (YEAR), between/from … and/to …, since/before/after DATE, (in|over) the last|past
  *       N days|weeks|months|years. Applies to the subject's single EventTime or StartTime; several: ask.</li>
+ *   <li>Time verb of a concept the subject refers to, when the subject has no time of its own ("babies born this
+ *       year": the delivery's time).</li>
  *   <li>Time verb: several may occur ("admitted to X and discharged this year"): the one right before the time
  *       phrase takes it; an end-time verb with no time phrase means the end happened (not null); no verb next to
  *       the phrase: a miss. A role hint of the subject whose roles are all times ("admitted", "discharged", "performed",
@@ -109,19 +114,26 @@
  *       X": the scope is the rate's numerator).</li>
  *   <li>With a value: "with VALUE" on the subject's own columns is a filter; otherwise a value recorded by exactly
  *       one concept referring to the subject is EXISTS over it ("patients with CKD"); "without VALUE" is NOT EXISTS.
- *       "have|has|had a|an CONCEPT" is EXISTS like "with". After a related concept, a relative clause (that|which …
+ *       "have|has|had a|an CONCEPT" is EXISTS like "with"; "(have) never been used|assigned for|in|by" is NOT
+ *       EXISTS; "patients" followed by a predicate of the one concept that is linked to the subject and refers to
+ *       patients stand for those records ("wards with no patients currently admitted"). After a related concept, a relative clause (that|which …
  *       VALUES) adds its own values ("a latex allergy that caused anaphylaxis").</li>
  *   <li>Negated verb: not|never (been) VERB, VERB a time verb of a concept linked to the subject (not of the subject)
  *       → NOT EXISTS over it, with the time phrases and value words that follow as its conditions.</li>
+ *   <li>Measure comparison: weighed|weighing or a role phrase of a measured column, under|over|more than|less
+ *       than|at least|at most N (UNIT): the unit must be the column's own ("weighed under 2500 grams"). A unit after
+ *       an aggregated measure is checked the same way ("average birth weight, in grams").</li>
  *   <li>Duration filter: stayed|lasted|length of stay|longer|shorter over|more than|at least|under|less than N
  *       days|weeks|hours|minutes → end − start compared with N.</li>
  *   <li>Due window: due within|in (the next) N days|weeks → the subject's due date in [today, today + N].</li>
  *   <li>Location: in|on|at (the) VALUE: must resolve (below), else a miss naming the phrase; a predicate phrase
  *       that starts with the preposition ("in service") is read as the predicate instead; a term naming the subject
- *       again adds nothing ("in the medication catalogue"); a role phrase of the subject's one Location column with
+ *       again adds nothing ("in the medication catalogue"), and so does a service line that owns the subject ("in the
+ *       emergency department" of triage), unless a value or place reads further ("in theatre 2"); a role phrase of the subject's one Location column with
  *       no value means the place is recorded ("performed in theatre": not null). "under VALUE" reads the value.</li>
  *   <li>Named column: a role phrase of exactly one column, then one of its recorded values, a bare number allowed
- *       ("acuity level 1").</li>
+ *       ("acuity level 1"); a number names the one value of a numbered series carrying it ("theatre 2" on OT-1 …
+ *       OT-4).</li>
  *   <li>Value lists: values of one column joined by or/and (commas are dropped) form one list ("moderate, severe or
  *       fatal harm", "acuity level 1 or 2"); "and" between other conditions joins them; "or" between conditions on
  *       different columns misses.</li>
