@@ -37,13 +37,17 @@ import org.tally.core.spec.SpecException;
 import org.tally.core.spec.SpecHash;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
-import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlValue;
 
 /**
  * Rung 2 of the ladder (DESIGN.md §2): parse → bind → compile → validate → preflight → execute, each step recorded
  * with its outcome and time. A question the grammar cannot read, or a spec that does not bind, is a miss (the next
  * rung may try); a failure while running is an error the user sees.
+ *
+ * <p>Compiling is remembered per bound query and dialect ({@link CompileMemory}); the standard rung's safety policy
+ * remembers the verdicts it allowed, by exact text ({@link SqlSafetyPolicy#remembering}); its executor reuses a
+ * recent cost estimate of the same statement. All three are pure or bounded in time; every statement still passes
+ * the policy's verdict for exactly its text and runs read-only, with a timeout and a row cap.
  */
 public final class GrammarRung implements Rung {
 
@@ -62,6 +66,10 @@ public final class GrammarRung implements Rung {
     private final SqlSafetyPolicy policy;
     private final ReadOnlyExecutor executor;
     private final LongSupplier nanoTime;
+    private final CompileMemory compiled = new CompileMemory(REMEMBERED_STATEMENTS);
+
+    /** Compiled statements the rung remembers; the policy of the standard rung keeps two texts for each. */
+    static final int REMEMBERED_STATEMENTS = 256;
 
     public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
                        ReadOnlyExecutor executor, LongSupplier nanoTime) {
@@ -75,7 +83,9 @@ public final class GrammarRung implements Rung {
 
     /**
      * The grammar rung as the product runs it on one open source: the pack's grammar over the binding's vocabulary,
-     * relative time counted from the start of {@code today}, the binding's bound tables as the allow-list.
+     * relative time counted from the start of {@code today}, the binding's bound tables as the allow-list. The rung
+     * takes the connection over: it is left read-only with autocommit off between questions
+     * ({@link ReadOnlyExecutor#prepare}), so build the binding on it before.
      */
     public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
                                        LocalDate today, ExecutorSettings settings) {
@@ -84,8 +94,14 @@ public final class GrammarRung implements Rung {
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
         List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
-        return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source, new SqlSafetyPolicy(),
-                new ReadOnlyExecutor(settings), System::nanoTime);
+        ReadOnlyExecutor executor = new ReadOnlyExecutor(settings);
+        try {
+            executor.prepare(connection); // the rung is the connection's only user from here on
+        } catch (java.sql.SQLException e) {
+            // then every execution switches the session itself, as it does for any caller's connection
+        }
+        return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source,
+                SqlSafetyPolicy.remembering(2 * REMEMBERED_STATEMENTS), executor, System::nanoTime);
     }
 
     private static String defaultSchema(Connection connection) {
@@ -131,13 +147,13 @@ public final class GrammarRung implements Rung {
         steps.add(new PathStep("bind", Outcome.OK, null, ms(t)));
 
         t = nanoTime.getAsLong();
-        CompileResult compiled = SqlCompiler.compile(b.query(), source.dialect());
-        if (compiled instanceof CompileResult.Unsupported) {
-            String reason = ((CompileResult.Unsupported) compiled).message();
+        CompileResult compile = compiled.compile(b.query(), source.dialect());
+        if (compile instanceof CompileResult.Unsupported) {
+            String reason = ((CompileResult.Unsupported) compile).message();
             steps.add(new PathStep("compile", Outcome.MISS, reason, ms(t)));
             return new Attempt.Miss(reason, steps);
         }
-        Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
+        Rendered rendered = ((CompileResult.Compiled) compile).rendered();
         steps.add(new PathStep("compile", Outcome.OK, null, ms(t)));
 
         t = nanoTime.getAsLong();
