@@ -32,8 +32,10 @@ import org.tally.core.testing.RealDatabases;
 /**
  * End-to-end ratio (a plain {@code main}, not a test): for every golden question Tally answers through the grammar
  * rung, Tally's warm end-to-end time for {@code AnswerEngine.ask} divided by the database's own warm time for the
- * very statement Tally executed (same SQL, same bound parameters, same connection, same max rows and fetch size),
- * run directly over JDBC. Both sides are timed in interleaved rounds and compared by their medians.
+ * very statement Tally executed (same SQL, same bound parameters, same max rows and fetch size), run directly over
+ * JDBC on a second connection to the same database, opened the same way (read-only, autocommit on: the engine's
+ * own connection belongs to its grammar rung, which keeps it outside autocommit). Both sides are timed in
+ * interleaved rounds and compared by their medians.
  *
  * <p>System properties: {@code tally.bench.scale} (demo scale, default 13 ≈ 1.03 M rows), {@code tally.bench.schema}
  * (dev or alt, default dev), {@code tally.bench.targets} (comma list of h2, postgres; default both),
@@ -85,21 +87,24 @@ public final class EndToEndRatioBenchmark {
             double loadS = (System.nanoTime() - t0) / 1e9;
             SourceRef ref = new SourceRef.Jdbc(url, dialect);
             DataFolder data = new DataFolder(Files.createTempDirectory(root, "state-"));
-            Connection connection = new SourceConnector(new NoDemos()).open(ref, Credentials.NONE, Progress.NONE);
+            SourceConnector connector = new SourceConnector(new NoDemos());
+            Connection connection = connector.open(ref, Credentials.NONE, Progress.NONE);
             long t1 = System.nanoTime();
             try (BenchSource source = new BenchSource(data, ref.name(), dialect, connection,
-                    DemoHospital.REFERENCE_DATE, settings)) {
+                    DemoHospital.REFERENCE_DATE, settings);
+                 Connection direct = connector.open(ref, Credentials.NONE, Progress.NONE)) {
                 double bindS = (System.nanoTime() - t1) / 1e9;
                 System.out.printf(Locale.ROOT, "%n== %s, demo %s schema, scale %d (%,d rows), preflight %s: data ready"
                                 + " in %.1f s, catalog refresh + binding %.1f s%n", target, schema.id(), scale,
-                        rowCount(connection), preflight ? "on" : "off", loadS, bindS);
-                report(measure(source, budgetMs, minRounds));
+                        rowCount(direct), preflight ? "on" : "off", loadS, bindS);
+                report(measure(source, direct, budgetMs, minRounds));
             }
         }
         System.exit(0); // embedded PostgreSQL's shutdown hook stops the server
     }
 
-    private static List<Row> measure(BenchSource source, long budgetMs, int minRounds) throws SQLException {
+    private static List<Row> measure(BenchSource source, Connection direct, long budgetMs, int minRounds)
+            throws SQLException {
         List<Row> rows = new ArrayList<>();
         int refused = 0;
         int mismatched = 0;
@@ -122,20 +127,20 @@ public final class EndToEndRatioBenchmark {
             // warm both sides, and size the rounds to the budget
             long w = System.nanoTime();
             source.engine().ask(q.text());
-            runDirectly(source, s);
+            runDirectly(source, direct, s);
             double pairMs = (System.nanoTime() - w) / 1e6;
             int rounds = (int) Math.max(minRounds, Math.min(41, budgetMs / Math.max(pairMs, 0.01)));
             double[] tally = new double[rounds];
-            double[] direct = new double[rounds];
+            double[] database = new double[rounds];
             double[] parseBind = new double[rounds];
             double[] toStatement = new double[rounds];
             for (int i = 0; i < rounds; i++) {
                 // alternate which side goes first so neither always runs on the other's warmed caches
                 if (i % 2 == 0) {
                     tally[i] = timeAsk(source, q.text());
-                    direct[i] = timeDirect(source, s);
+                    database[i] = timeDirect(source, direct, s);
                 } else {
-                    direct[i] = timeDirect(source, s);
+                    database[i] = timeDirect(source, direct, s);
                     tally[i] = timeAsk(source, q.text());
                 }
                 long p = System.nanoTime();
@@ -145,7 +150,7 @@ public final class EndToEndRatioBenchmark {
                 source.executedStatement(q.text());
                 toStatement[i] = (System.nanoTime() - p) / 1e6;
             }
-            rows.add(new Row(q.id(), q.text(), rounds, median(tally), median(direct), median(parseBind),
+            rows.add(new Row(q.id(), q.text(), rounds, median(tally), median(database), median(parseBind),
                     median(toStatement)));
         }
         System.out.printf(Locale.ROOT, "answered and measured: %d; refused or not answered by the grammar rung: %d;"
@@ -163,17 +168,19 @@ public final class EndToEndRatioBenchmark {
         return ns / 1e6;
     }
 
-    private static double timeDirect(BenchSource source, BenchSource.Statement s) throws SQLException {
+    private static double timeDirect(BenchSource source, Connection direct, BenchSource.Statement s)
+            throws SQLException {
         long t = System.nanoTime();
-        runDirectly(source, s);
+        runDirectly(source, direct, s);
         return (System.nanoTime() - t) / 1e6;
     }
 
     /** The database's own time: prepare, bind, execute, read every value, with the executor's row bound. */
-    private static long runDirectly(BenchSource source, BenchSource.Statement s) throws SQLException {
+    private static long runDirectly(BenchSource source, Connection direct, BenchSource.Statement s)
+            throws SQLException {
         int maxRows = source.settings().maxRows();
         long values = 0;
-        try (PreparedStatement ps = source.connection().prepareStatement(s.sql())) {
+        try (PreparedStatement ps = direct.prepareStatement(s.sql())) {
             ps.setMaxRows(maxRows + 1);
             ps.setFetchSize(Math.min(source.settings().fetchSize(), maxRows + 1));
             for (int i = 0; i < s.parameters().size(); i++) {
@@ -237,7 +244,7 @@ public final class EndToEndRatioBenchmark {
     }
 
     /** The demo written at {@code hospital}'s scale into an H2 file, kept between runs; its read-only URL. */
-    private static String h2File(Path root, DemoSchema schema, DemoHospital hospital) throws Exception {
+    static String h2File(Path root, DemoSchema schema, DemoHospital hospital) throws Exception {
         String base = "e2e-" + schema.id() + "-v" + DemoHospital.GENERATOR_VERSION + "-s" + hospital.scale();
         Path file = root.resolve(base + ".mv.db");
         if (!Files.exists(file)) {
@@ -255,7 +262,7 @@ public final class EndToEndRatioBenchmark {
     }
 
     /** A fresh embedded PostgreSQL database holding the demo at {@code hospital}'s scale, analysed; its URL. */
-    private static String postgres(DemoSchema schema, DemoHospital hospital) throws SQLException {
+    static String postgres(DemoSchema schema, DemoHospital hospital) throws SQLException {
         String url = RealDatabases.newPostgresDatabase();
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             new DemoWriter(schema, Dialect.POSTGRES).write(hospital, c, Progress.NONE);
@@ -284,7 +291,7 @@ public final class EndToEndRatioBenchmark {
     }
 
     /** The benchmark names its databases by URL; no demo source is opened through the provider. */
-    private static final class NoDemos implements org.tally.core.source.DemoDatabaseProvider {
+    static final class NoDemos implements org.tally.core.source.DemoDatabaseProvider {
         @Override
         public java.time.LocalDate referenceDate() {
             return DemoHospital.REFERENCE_DATE;
