@@ -38,12 +38,15 @@ import org.tally.core.sql.SqlCompiler;
 /**
  * Where the fixed time of a warm {@code AnswerEngine.ask} goes (a plain {@code main}, not a test). For every golden
  * question the grammar rung answers, the steps the rung takes are repeated one by one through the same public
- * objects and timed apart (meta rung, parse, canonicalize, hash, bind, compile, each safety check, the executor),
+ * objects and timed apart (meta rung, parse, canonicalize, hash, bind, compile, each safety check done afresh and
+ * both answered by a remembering policy, the executor with its estimate reuse),
  * and the executor's JDBC calls are timed through {@link JdbcTimer}. Prints the per-question mean of each step,
  * summed over the questions, next to the whole {@code ask}.
  *
  * <p>Same data and options as {@link EndToEndRatioBenchmark} ({@code tally.bench.scale}, {@code tally.bench.schema},
- * {@code tally.bench.targets}, {@code tally.bench.data}), plus {@code tally.bench.rounds} (default 20).
+ * {@code tally.bench.targets}, {@code tally.bench.data}), plus {@code tally.bench.rounds} (default 20),
+ * {@code tally.bench.question} (only golden ids containing this text) and {@code tally.bench.askOnly} (time nothing
+ * but whole asks, for a sampling profiler).
  */
 public final class AskProfile {
 
@@ -81,12 +84,17 @@ public final class AskProfile {
 
     private static void profile(BenchSource source, MetaRung meta, JdbcTimer timer, int rounds) {
         SqlSafetyPolicy policy = new SqlSafetyPolicy();
+        SqlSafetyPolicy remembering = SqlSafetyPolicy.remembering(1024);
         ReadOnlyExecutor executor = new ReadOnlyExecutor(source.settings());
         int maxRows = source.settings().maxRows();
         Map<String, Double> steps = new LinkedHashMap<>();
         Map<String, Long> calls = new LinkedHashMap<>();
         List<String> answered = new ArrayList<>();
+        String only = System.getProperty("tally.bench.question", "");
         for (GoldenQuestions.Question q : GoldenQuestions.all()) {
+            if (!q.id().contains(only)) {
+                continue;
+            }
             Answer first = source.engine().ask(q.text());
             if (q.trap() || first.status() != AnswerStatus.ANSWERED || first.sql() == null) {
                 continue;
@@ -138,6 +146,10 @@ public final class AskProfile {
                 t = System.nanoTime();
                 policy.check(rendered.inlined(), source.dialect(), source.allowed(), maxRows);
                 add(steps, "validate inlined", t, measured);
+                t = System.nanoTime();
+                remembering.check(rendered.sql(), source.dialect(), source.allowed(), maxRows);
+                remembering.check(rendered.inlined(), source.dialect(), source.allowed(), maxRows);
+                add(steps, "validate both, remembered", t, measured);
                 if (measured) {
                     timer.reset();
                 }
