@@ -39,16 +39,20 @@ import org.tally.core.testing.RealDatabases;
  * own connection belongs to its grammar rung, which keeps it outside autocommit). Both sides are timed in
  * interleaved rounds and compared by their medians.
  *
- * <p>A third side splits the gap: the same statement run by a {@link ReadOnlyExecutor} without preflight on a third
- * connection prepared for it, i.e. the database inside the envelope the design requires of every statement
- * (read-only transaction, timeout, row cap, rollback). Tally ÷ envelope is what Tally adds on top of that envelope;
- * envelope ÷ database is what the envelope itself costs.
+ * <p>With {@code -Dtally.bench.envelope=true} a third side splits the gap: the same statement run by a
+ * {@link ReadOnlyExecutor} without preflight on a third connection prepared for it, i.e. the database inside the
+ * envelope the design requires of every statement (read-only transaction, timeout, row cap, rollback). Tally ÷
+ * envelope is what Tally adds on top of that envelope; envelope ÷ database is what the envelope itself costs. The
+ * rounds then rotate through the three sides, so no side directly follows itself. By default the two sides alternate
+ * (Tally first, then database first), which lets half of the database runs follow a database run of the same
+ * statement: H2 answers those from its cached result (see docs/benchmarks.md).
  *
  * <p>System properties: {@code tally.bench.scale} (demo scale, default 13 ≈ 1.03 M rows), {@code tally.bench.schema}
  * (dev or alt, default dev), {@code tally.bench.targets} (comma list of h2, postgres; default both),
  * {@code tally.bench.budgetMs} (time per question, default 600), {@code tally.bench.rounds.min} (default 5),
  * {@code tally.bench.preflight} (the executor's EXPLAIN preflight, default true as in the app),
- * {@code tally.bench.data} (where the H2 file is kept between runs).
+ * {@code tally.bench.data} (where the H2 file is kept between runs), {@code tally.bench.envelope} (the third side,
+ * default false).
  */
 public final class EndToEndRatioBenchmark {
 
@@ -76,6 +80,7 @@ public final class EndToEndRatioBenchmark {
         long budgetMs = Long.getLong("tally.bench.budgetMs", 600);
         int minRounds = Integer.getInteger("tally.bench.rounds.min", 5);
         boolean preflight = Boolean.parseBoolean(System.getProperty("tally.bench.preflight", "true"));
+        boolean withEnvelope = Boolean.parseBoolean(System.getProperty("tally.bench.envelope", "false"));
         Path root = Files.createDirectories(Path.of(System.getProperty("tally.bench.data",
                 Path.of(System.getProperty("java.io.tmpdir"), "tally-bench-data").toString())));
         ExecutorSettings settings = ExecutorSettings.DEFAULTS.withPreflight(preflight);
@@ -105,8 +110,11 @@ public final class EndToEndRatioBenchmark {
                     DemoHospital.REFERENCE_DATE, settings);
                  Connection direct = connector.open(ref, Credentials.NONE, Progress.NONE);
                  Connection bounded = connector.open(ref, Credentials.NONE, Progress.NONE)) {
-                Envelope envelope = new Envelope(new ReadOnlyExecutor(settings.withPreflight(false)), bounded, dialect);
-                envelope.executor().prepare(bounded);
+                Envelope envelope = withEnvelope
+                        ? new Envelope(new ReadOnlyExecutor(settings.withPreflight(false)), bounded, dialect) : null;
+                if (envelope != null) {
+                    envelope.executor().prepare(bounded);
+                }
                 double bindS = (System.nanoTime() - t1) / 1e9;
                 System.out.printf(Locale.ROOT, "%n== %s, demo %s schema, scale %d (%,d rows), preflight %s: data ready"
                                 + " in %.1f s, catalog refresh + binding %.1f s%n", target, schema.id(), scale,
@@ -142,7 +150,9 @@ public final class EndToEndRatioBenchmark {
             long w = System.nanoTime();
             source.engine().ask(q.text());
             runDirectly(source, direct, s);
-            timeEnvelope(envelope, s);
+            if (envelope != null) {
+                timeEnvelope(envelope, s);
+            }
             double tripleMs = (System.nanoTime() - w) / 1e6;
             int rounds = (int) Math.max(minRounds, Math.min(41, budgetMs / Math.max(tripleMs, 0.01)));
             double[] tally = new double[rounds];
@@ -151,12 +161,24 @@ public final class EndToEndRatioBenchmark {
             double[] parseBind = new double[rounds];
             double[] toStatement = new double[rounds];
             for (int i = 0; i < rounds; i++) {
-                // rotate which side goes first so none always runs on another's warmed caches
-                for (int k = 0; k < 3; k++) {
-                    switch ((i + k) % 3) {
-                        case 0 -> tally[i] = timeAsk(source, q.text());
-                        case 1 -> database[i] = timeDirect(source, direct, s);
-                        default -> bounded[i] = timeEnvelope(envelope, s);
+                if (envelope == null) {
+                    // alternate which side goes first so neither always runs on the other's warmed caches
+                    if (i % 2 == 0) {
+                        tally[i] = timeAsk(source, q.text());
+                        database[i] = timeDirect(source, direct, s);
+                    } else {
+                        database[i] = timeDirect(source, direct, s);
+                        tally[i] = timeAsk(source, q.text());
+                    }
+                    bounded[i] = Double.NaN;
+                } else {
+                    // rotate the order, so no side directly follows itself or always runs on another's warm caches
+                    for (int k = 0; k < 3; k++) {
+                        switch ((i + k) % 3) {
+                            case 0 -> tally[i] = timeAsk(source, q.text());
+                            case 1 -> database[i] = timeDirect(source, direct, s);
+                            default -> bounded[i] = timeEnvelope(envelope, s);
+                        }
                     }
                 }
                 long p = System.nanoTime();
@@ -241,13 +263,19 @@ public final class EndToEndRatioBenchmark {
                 rows.size(), nearestRank(ratios, 0.5), nearestRank(ratios, 0.9), ratios[ratios.length - 1],
                 tallySum, dbSum, tallySum / dbSum, byRatio.stream().filter(r -> r.ratio() <= 1.10).count());
         double envelopeSum = rows.stream().mapToDouble(Row::envelopeMs).sum();
-        double[] overEnvelope = rows.stream().mapToDouble(r -> r.tallyMs() / r.envelopeMs()).sorted().toArray();
-        double[] envelopeOverDb = rows.stream().mapToDouble(r -> r.envelopeMs() / r.databaseMs()).sorted().toArray();
-        System.out.printf(Locale.ROOT, "inside the envelope (read-only transaction, timeout, row cap, rollback; no"
-                        + " preflight): envelope/database median %.3f, p90 %.3f, summed %.1f ms / %.1f ms = %.3f;"
-                        + " Tally/envelope median %.3f, p90 %.3f, summed %.3f%n", nearestRank(envelopeOverDb, 0.5),
-                nearestRank(envelopeOverDb, 0.9), envelopeSum, dbSum, envelopeSum / dbSum,
-                nearestRank(overEnvelope, 0.5), nearestRank(overEnvelope, 0.9), tallySum / envelopeSum);
+        if (Double.isNaN(envelopeSum)) {
+            System.out.println("no envelope side (tally.bench.envelope=false): Tally and database alternate");
+        } else {
+            double[] overEnvelope = rows.stream().mapToDouble(r -> r.tallyMs() / r.envelopeMs()).sorted().toArray();
+            double[] envelopeOverDb = rows.stream().mapToDouble(r -> r.envelopeMs() / r.databaseMs()).sorted()
+                    .toArray();
+            System.out.printf(Locale.ROOT, "inside the envelope (read-only transaction, timeout, row cap, rollback;"
+                            + " no preflight): envelope/database median %.3f, p90 %.3f, summed %.1f ms / %.1f ms ="
+                            + " %.3f; Tally/envelope median %.3f, p90 %.3f, summed %.3f%n",
+                    nearestRank(envelopeOverDb, 0.5), nearestRank(envelopeOverDb, 0.9), envelopeSum, dbSum,
+                    envelopeSum / dbSum, nearestRank(overEnvelope, 0.5), nearestRank(overEnvelope, 0.9),
+                    tallySum / envelopeSum);
+        }
         double parseBindSum = rows.stream().mapToDouble(Row::parseBindMs).sum();
         double toStatementSum = rows.stream().mapToDouble(Row::toStatementMs).sum();
         System.out.printf(Locale.ROOT, "timed apart, summed: parse + bind %.1f ms; parse + bind + compile + validate"
@@ -256,8 +284,9 @@ public final class EndToEndRatioBenchmark {
         System.out.println("worst 8 (ratio, Tally ms, database ms, envelope ms, parse+bind ms, rounds, id: question):");
         for (int i = byRatio.size() - 1; i >= Math.max(0, byRatio.size() - 8); i--) {
             Row r = byRatio.get(i);
-            System.out.printf(Locale.ROOT, "  %6.2f %9.2f %9.2f %9.2f %7.2f %3d  %s: %s%n", r.ratio(), r.tallyMs(),
-                    r.databaseMs(), r.envelopeMs(), r.parseBindMs(), r.rounds(), r.id(), r.question());
+            String envelope = Double.isNaN(r.envelopeMs()) ? "-" : String.format(Locale.ROOT, "%.2f", r.envelopeMs());
+            System.out.printf(Locale.ROOT, "  %6.2f %9.2f %9.2f %9s %7.2f %3d  %s: %s%n", r.ratio(), r.tallyMs(),
+                    r.databaseMs(), envelope, r.parseBindMs(), r.rounds(), r.id(), r.question());
         }
         List<Row> slowest = rows.stream().sorted(Comparator.comparingDouble(Row::databaseMs).reversed()).limit(5).toList();
         System.out.println("slowest 5 by database time (ratio, Tally ms, database ms, parse+bind ms):");
