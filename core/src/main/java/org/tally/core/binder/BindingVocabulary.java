@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
@@ -32,11 +33,15 @@ public final class BindingVocabulary implements GrammarVocabulary {
     private final Binding binding;
     private final NameTokens names;
     private final Map<String, List<Column>> columns = new LinkedHashMap<>();
-    private final List<ValueAlias> aliases = new ArrayList<>();
+    private final List<ValueAlias> aliases;
+    /** Memos: the grammar asks for these on every phrase it reads, and the binding does not change. */
+    private final Map<String, List<String>> tableWords = new ConcurrentHashMap<>();
+    private final Map<String, List<Path>> forward = new ConcurrentHashMap<>();
 
     public BindingVocabulary(Binding binding, NameTokens names) {
         this.binding = Objects.requireNonNull(binding, "binding");
         this.names = Objects.requireNonNull(names, "names");
+        List<ValueAlias> aliases = new ArrayList<>();
         List<TableBinding> held = new ArrayList<>(binding.bound());
         binding.refinements().stream().filter(Refinement::realised).forEach(r -> held.add(r.view()));
         for (TableBinding t : held) {
@@ -62,6 +67,7 @@ public final class BindingVocabulary implements GrammarVocabulary {
             }
             columns.put(t.concept(), List.copyOf(cols));
         }
+        this.aliases = List.copyOf(aliases);
     }
 
     /** The hint a reference to {@code c} carries: null when its role is unique on the table, else its name tokens. */
@@ -81,6 +87,10 @@ public final class BindingVocabulary implements GrammarVocabulary {
 
     @Override
     public List<Path> forward(String subject) {
+        return forward.computeIfAbsent(subject, this::pathsFrom);
+    }
+
+    private List<Path> pathsFrom(String subject) {
         Optional<TableBinding> from = binding.rowsOf(subject);
         if (from.isEmpty()) {
             return List.of();
@@ -128,6 +138,11 @@ public final class BindingVocabulary implements GrammarVocabulary {
 
     @Override
     public List<String> tableWords(String concept) {
+        // asked for every concept each time the grammar reads a phrase; the binding does not change
+        return tableWords.computeIfAbsent(concept, this::wordsOfTable);
+    }
+
+    private List<String> wordsOfTable(String concept) {
         Optional<TableBinding> t = binding.tableOf(concept); // a refined concept's table words name its base
         if (t.isEmpty()) {
             return List.of();
@@ -142,7 +157,7 @@ public final class BindingVocabulary implements GrammarVocabulary {
 
     @Override
     public List<ValueAlias> aliases() {
-        return List.copyOf(aliases);
+        return aliases;
     }
 
     private Optional<TableBinding> boundTable(String table) {

@@ -40,6 +40,11 @@ import org.tally.core.spec.SpecHash;
  * Rung 2 of the ladder (DESIGN.md §2): parse → bind → compile → validate → preflight → execute, each step recorded
  * with its outcome and time. A question the grammar cannot read, or a spec that does not bind, is a miss (the next
  * rung may try); a failure while running is an error the user sees.
+ *
+ * <p>Compiling is remembered per bound query and dialect ({@link CompileMemory}); the standard rung's safety policy
+ * remembers the verdicts it allowed, by exact text ({@link SqlSafetyPolicy#remembering}); its executor reuses a
+ * recent cost estimate of the same statement. All three are pure or bounded in time; every statement still passes
+ * the policy's verdict for exactly its text and runs read-only, with a timeout and a row cap.
  */
 public final class GrammarRung implements PagingRung, ClarifyingRung {
 
@@ -57,6 +62,10 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     private final QueryRun run;
     private final ListPager pager;
     private final LongSupplier nanoTime;
+    private final CompileMemory compiled = new CompileMemory(REMEMBERED_STATEMENTS);
+
+    /** Compiled statements the rung remembers; the policy of the standard rung keeps two texts for each. */
+    static final int REMEMBERED_STATEMENTS = 256;
 
     public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
                        ReadOnlyExecutor executor, LongSupplier nanoTime) {
@@ -69,7 +78,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         this.grammar = Objects.requireNonNull(grammar, "grammar");
         this.binder = Objects.requireNonNull(binder, "binder");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
-        this.run = new QueryRun(source, policy, executor, nanoTime);
+        this.run = new QueryRun(source, policy, executor, nanoTime, compiled);
         if (pager != null && pager.pageSize() >= executor.settings().maxRows()) {
             throw new IllegalArgumentException("a page of " + pager.pageSize() + " rows does not fit under the row cap of "
                     + executor.settings().maxRows());
@@ -79,7 +88,9 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
 
     /**
      * The grammar rung as the product runs it on one open source: the pack's grammar over the binding's vocabulary,
-     * relative time counted from the start of {@code today}, the binding's bound tables as the allow-list.
+     * relative time counted from the start of {@code today}, the binding's bound tables as the allow-list. The rung
+     * takes the connection over: it is left read-only with autocommit off between questions
+     * ({@link ReadOnlyExecutor#prepare}), so build the binding on it before.
      */
     public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
                                        LocalDate today, ExecutorSettings settings) {
@@ -97,8 +108,15 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         binding.refinements().stream().filter(org.tally.core.binding.Refinement::realised)
                 .map(org.tally.core.binding.Refinement::table).filter(t -> !tables.contains(t)).forEach(tables::add);
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
-        return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source, new SqlSafetyPolicy(),
-                new ReadOnlyExecutor(settings), System::nanoTime, pageSize > 0 ? new ListPager(binding, pageSize) : null);
+        ReadOnlyExecutor executor = new ReadOnlyExecutor(settings);
+        try {
+            executor.prepare(connection); // the rung is the connection's only user from here on
+        } catch (java.sql.SQLException e) {
+            // then every execution switches the session itself, as it does for any caller's connection
+        }
+        return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source,
+                SqlSafetyPolicy.remembering(2 * REMEMBERED_STATEMENTS), executor, System::nanoTime,
+                pageSize > 0 ? new ListPager(binding, pageSize) : null);
     }
 
     private static String defaultSchema(Connection connection) {

@@ -14,7 +14,6 @@ import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
-import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;
 
 /**
@@ -44,12 +43,19 @@ final class QueryRun {
     private final SqlSafetyPolicy policy;
     private final ReadOnlyExecutor executor;
     private final LongSupplier nanoTime;
+    private final CompileMemory compiler;
 
     QueryRun(GrammarRung.Source source, SqlSafetyPolicy policy, ReadOnlyExecutor executor, LongSupplier nanoTime) {
+        this(source, policy, executor, nanoTime, new CompileMemory(GrammarRung.REMEMBERED_STATEMENTS));
+    }
+
+    QueryRun(GrammarRung.Source source, SqlSafetyPolicy policy, ReadOnlyExecutor executor, LongSupplier nanoTime,
+             CompileMemory compiler) {
         this.source = Objects.requireNonNull(source, "source");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.compiler = Objects.requireNonNull(compiler, "compiler");
     }
 
     int maxRows() {
@@ -58,7 +64,7 @@ final class QueryRun {
 
     Result run(SqlQuery query, List<PathStep> steps) {
         long t = nanoTime.getAsLong();
-        CompileResult compiled = SqlCompiler.compile(query, source.dialect());
+        CompileResult compiled = compiler.compile(query, source.dialect()); // a pure function, remembered
         if (compiled instanceof CompileResult.Unsupported) {
             String reason = ((CompileResult.Unsupported) compiled).message();
             steps.add(new PathStep("compile", Outcome.MISS, reason, ms(t)));

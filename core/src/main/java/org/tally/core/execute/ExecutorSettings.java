@@ -24,16 +24,24 @@ import java.util.Objects;
  *                         runs inside a transaction). 1..100,000. Default 500.
  * @param preflight        whether to run the EXPLAIN cost preflight before each statement. Default on.
  * @param maxCost          the preflight's limits, per database unit. Default {@link CostLimits#DEFAULTS}.
+ * @param preflightReuse   how long one executor reuses the estimate it got for a statement (same connection, same
+ *                         text, same bound values) instead of asking EXPLAIN again; zero: never. The estimate comes
+ *                         from table statistics, which change slowly; the statement still runs read-only, bounded
+ *                         by the timeout and the row cap. 0..1 hour. Default 60 s.
  */
 public record ExecutorSettings(Duration statementTimeout, int maxRows, int fetchSize, boolean preflight,
-                               CostLimits maxCost) {
+                               CostLimits maxCost, Duration preflightReuse) {
 
-    public static final ExecutorSettings DEFAULTS =
-            new ExecutorSettings(Duration.ofSeconds(30), 10_000, 500, true, CostLimits.DEFAULTS);
+    public static final ExecutorSettings DEFAULTS = new ExecutorSettings(Duration.ofSeconds(30), 10_000, 500, true,
+            CostLimits.DEFAULTS, Duration.ofSeconds(60));
 
     public ExecutorSettings {
         Objects.requireNonNull(statementTimeout, "statementTimeout");
         Objects.requireNonNull(maxCost, "maxCost");
+        Objects.requireNonNull(preflightReuse, "preflightReuse");
+        if (preflightReuse.isNegative() || preflightReuse.compareTo(Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException("preflightReuse must be between 0 and 1 hour, got " + preflightReuse);
+        }
         if (statementTimeout.compareTo(Duration.ofMillis(1)) < 0 || statementTimeout.compareTo(Duration.ofHours(1)) > 0) {
             throw new IllegalArgumentException("statementTimeout must be between 1 ms and 1 hour, got " + statementTimeout);
         }
@@ -46,23 +54,27 @@ public record ExecutorSettings(Duration statementTimeout, int maxRows, int fetch
     }
 
     public ExecutorSettings withStatementTimeout(Duration timeout) {
-        return new ExecutorSettings(timeout, maxRows, fetchSize, preflight, maxCost);
+        return new ExecutorSettings(timeout, maxRows, fetchSize, preflight, maxCost, preflightReuse);
     }
 
     public ExecutorSettings withMaxRows(int rows) {
-        return new ExecutorSettings(statementTimeout, rows, fetchSize, preflight, maxCost);
+        return new ExecutorSettings(statementTimeout, rows, fetchSize, preflight, maxCost, preflightReuse);
     }
 
     public ExecutorSettings withFetchSize(int size) {
-        return new ExecutorSettings(statementTimeout, maxRows, size, preflight, maxCost);
+        return new ExecutorSettings(statementTimeout, maxRows, size, preflight, maxCost, preflightReuse);
     }
 
     public ExecutorSettings withPreflight(boolean on) {
-        return new ExecutorSettings(statementTimeout, maxRows, fetchSize, on, maxCost);
+        return new ExecutorSettings(statementTimeout, maxRows, fetchSize, on, maxCost, preflightReuse);
     }
 
     public ExecutorSettings withMaxCost(CostLimits limits) {
-        return new ExecutorSettings(statementTimeout, maxRows, fetchSize, preflight, limits);
+        return new ExecutorSettings(statementTimeout, maxRows, fetchSize, preflight, limits, preflightReuse);
+    }
+
+    public ExecutorSettings withPreflightReuse(Duration reuse) {
+        return new ExecutorSettings(statementTimeout, maxRows, fetchSize, preflight, maxCost, reuse);
     }
 
     /** The timeout in whole seconds for {@code Statement.setQueryTimeout}, rounded up so it never undercuts. */

@@ -14,15 +14,20 @@ public sealed interface Preflight permits Preflight.Ok, Preflight.Rejected, Pref
     /** A short note for the provenance view: {@code ok(...)}, {@code rejected(...)}, {@code unavailable(...)}. */
     String note();
 
-    record Ok(CostEstimate cost, double max, long ms) implements Preflight {
+    /** Under the limit; {@code reused} when the estimate is one this executor got shortly before (no EXPLAIN ran). */
+    record Ok(CostEstimate cost, double max, long ms, boolean reused) implements Preflight {
         public Ok {
             Objects.requireNonNull(cost, "cost");
             requireTime(ms);
         }
 
+        public Ok(CostEstimate cost, double max, long ms) {
+            this(cost, max, ms, false);
+        }
+
         @Override
         public String note() {
-            return "ok(" + cost + ", limit " + CostEstimate.format(max) + ")";
+            return "ok(" + cost + ", limit " + CostEstimate.format(max) + (reused ? ", estimate reused" : "") + ")";
         }
     }
 

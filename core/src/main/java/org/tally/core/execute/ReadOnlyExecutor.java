@@ -58,6 +58,14 @@ import org.tally.core.source.Dialect;
  * see truncation, a fetch size, and cancellation through an {@link ExecutionHandle}. Parameter values are never
  * logged and are masked out of error messages. The connection belongs to the caller: it stays open, read-only,
  * with its autocommit setting restored.
+ *
+ * <h2>Round trips</h2>
+ * The preflight EXPLAIN and the statement share one read-only transaction (EXPLAIN without ANALYZE runs nothing);
+ * only when the preflight gave no estimate (its EXPLAIN may have failed and, on PostgreSQL, aborted the
+ * transaction) is it rolled back and a fresh one opened. On PostgreSQL the transaction's two settings go in one
+ * round trip. An estimate is reused for the same statement for {@link ExecutorSettings#preflightReuse()}
+ * ({@link PreflightMemory}). A connection only the executor uses can be {@link #prepare prepared} once, so that
+ * autocommit is not switched off and on around every statement.
  */
 public final class ReadOnlyExecutor {
 
@@ -65,12 +73,38 @@ public final class ReadOnlyExecutor {
     private static final String READ_ONLY_STATE = "25006";
     private static final String H2_READ_ONLY_DATABASE = "90097";
 
+    /** Statements whose estimates one executor keeps for reuse. */
+    static final int REMEMBERED_ESTIMATES = 256;
+
     private final ExecutorSettings settings;
     private final CostPreflight preflight;
+    /** Null when estimates are not reused. */
+    private final PreflightMemory estimates;
 
     public ReadOnlyExecutor(ExecutorSettings settings) {
+        this(settings, System::nanoTime);
+    }
+
+    ReadOnlyExecutor(ExecutorSettings settings, java.util.function.LongSupplier nanoTime) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.preflight = new CostPreflight(settings.maxCost());
+        this.estimates = settings.preflight() && !settings.preflightReuse().isZero()
+                ? new PreflightMemory(REMEMBERED_ESTIMATES, settings.preflightReuse(), nanoTime) : null;
+    }
+
+    /**
+     * Puts a connection that only this executor's statements will use into the mode they run in, once: read-only,
+     * autocommit off. Each execution then finds the session as it left it and does not switch autocommit off and
+     * back on around the statement (on PostgreSQL with {@code readOnlyMode=always} each switch is a round trip
+     * that changes the session's default transaction mode). Nothing is weakened: every statement still runs in a
+     * transaction the executor opens read-only, bounds with the timeout and rolls back.
+     */
+    public void prepare(Connection connection) throws SQLException {
+        Objects.requireNonNull(connection, "connection");
+        connection.setReadOnly(true);
+        if (connection.getAutoCommit()) {
+            connection.setAutoCommit(false);
+        }
     }
 
     public ExecutorSettings settings() {
@@ -124,10 +158,9 @@ public final class ReadOnlyExecutor {
         }
 
         try {
+            beginTransaction(connection, engine);
             if (settings.preflight()) {
-                beginTransaction(connection, engine);
-                note = preflight.check(connection, dialect, statement, params, settings.timeoutSecondsRoundedUp(), handle);
-                connection.rollback();
+                note = estimate(connection, engine, dialect, statement, params, handle);
                 if (handle.isCancelled()) {
                     return new ExecutionOutcome.Cancelled(millisSince(start), note);
                 }
@@ -137,15 +170,31 @@ public final class ReadOnlyExecutor {
                 }
                 if (note instanceof Preflight.Unavailable u) {
                     LOG.info("statement {}: no cost preflight, running bounded by the timeout: {}", statementId, u.reason());
+                    // the EXPLAIN may have failed, and a failed statement aborts a PostgreSQL transaction
+                    connection.rollback();
+                    beginTransaction(connection, engine);
                 }
             }
-            beginTransaction(connection, engine);
             return run(connection, statement, params, handle, start, note, statementId);
         } catch (SQLException | RuntimeException e) {
             return failure(e, params, handle, start, note, statementId);
         } finally {
             restore(connection, autoCommitBefore, statementId);
         }
+    }
+
+    /** The preflight's verdict, from EXPLAIN inside the open read-only transaction or reused from a recent one. */
+    private Preflight estimate(Connection connection, Engine engine, Dialect dialect, String sql,
+                               List<SqlParameter> params, ExecutionHandle handle) {
+        Preflight known = estimates == null ? null : estimates.recall(connection, engine, sql, params);
+        if (known != null) {
+            return known;
+        }
+        Preflight fresh = preflight.check(connection, dialect, sql, params, settings.timeoutSecondsRoundedUp(), handle);
+        if (estimates != null && !handle.isCancelled()) {
+            estimates.remember(connection, engine, sql, params, fresh);
+        }
+        return fresh;
     }
 
     private ExecutionOutcome run(Connection connection, String sql, List<SqlParameter> params, ExecutionHandle handle,
@@ -246,10 +295,9 @@ public final class ReadOnlyExecutor {
     /** Opens this execution's transaction as read-only wherever the database has such a thing. */
     private void beginTransaction(Connection c, Engine engine) throws SQLException {
         switch (engine) {
-            case POSTGRES -> {
-                execute(c, "SET TRANSACTION READ ONLY"); // pgjdbc has already sent BEGIN (READ ONLY)
-                execute(c, "SET LOCAL statement_timeout = " + settings.statementTimeout().toMillis());
-            }
+            // pgjdbc sends BEGIN (READ ONLY) with this; both settings travel in one round trip
+            case POSTGRES -> execute(c, "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = "
+                    + settings.statementTimeout().toMillis());
             case MYSQL, MARIADB -> execute(c, "START TRANSACTION READ ONLY");
             case SQLSERVER, H2 -> { } // no read-only transactions; autocommit off opens one implicitly
         }

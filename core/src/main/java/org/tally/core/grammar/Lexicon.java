@@ -1,10 +1,12 @@
 package org.tally.core.grammar;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.RoleHint;
@@ -32,6 +34,9 @@ final class Lexicon {
 
     private final DomainPack pack;
     private final GrammarVocabulary vocabulary;
+    /** Memos of pure functions the grammar asks for on every phrase it reads. */
+    private final Map<String, List<String>> tableWordKeys = new ConcurrentHashMap<>();
+    private final Map<String, List<HintKeys>> hintKeys = new ConcurrentHashMap<>();
 
     Lexicon(DomainPack pack, GrammarVocabulary vocabulary) {
         this.pack = pack;
@@ -44,7 +49,9 @@ final class Lexicon {
         String key = ValueText.key(phrase);
         for (String concept : vocabulary.concepts()) {
             for (String words : vocabulary.tableWords(concept)) {
-                if (ValueText.key(words).equals(key) || ValueText.key(words + "s").equals(key)) {
+                List<String> keys = tableWordKeys.computeIfAbsent(words,
+                        w -> List.of(ValueText.key(w), ValueText.key(w + "s")));
+                if (keys.contains(key)) {
                     ids.add(concept);
                 }
             }
@@ -56,17 +63,28 @@ final class Lexicon {
     List<RoleHint> roleHints(String concept, String phrase) {
         String key = ValueText.key(phrase);
         List<RoleHint> out = new ArrayList<>();
+        for (HintKeys h : hintKeys.computeIfAbsent(concept, this::hintKeysOf)) {
+            if (h.keys().contains(key)) {
+                out.add(h.hint());
+            }
+        }
+        return out;
+    }
+
+    /** A concept's role hints with the comparison keys of their phrases (the pack does not change). */
+    private List<HintKeys> hintKeysOf(String concept) {
+        List<HintKeys> out = new ArrayList<>();
         pack.concept(concept).ifPresent(c -> {
             for (RoleHint h : c.roleHints()) {
-                for (String p : h.phrases()) {
-                    if (ValueText.key(p).equals(key)) {
-                        out.add(h);
-                        break;
-                    }
-                }
+                Set<String> keys = new HashSet<>();
+                h.phrases().forEach(p -> keys.add(ValueText.key(p)));
+                out.add(new HintKeys(h, keys));
             }
         });
-        return out;
+        return List.copyOf(out);
+    }
+
+    private record HintKeys(RoleHint hint, Set<String> keys) {
     }
 
     /** The bound concepts owning a role hint with this phrase. */

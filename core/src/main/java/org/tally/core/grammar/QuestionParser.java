@@ -3003,18 +3003,17 @@ final class QuestionParser {
     }
 
     private void candidates(String concept, String via, String phrase, List<Candidate> out) {
+        String phraseKey = ValueText.key(phrase);
         for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-            ColumnRef base = ref(concept, c);
-            ColumnRef r = via == null ? base : base.via(via);
             List<String> values = new ArrayList<>();
             for (GrammarVocabulary.ValueAlias a : vocab.aliases()) {
                 if (a.concept().equals(concept) && a.role() == c.role() && java.util.Objects.equals(a.hint(), c.hint())
-                        && ValueText.key(a.phrase()).equals(ValueText.key(phrase))) {
+                        && ValueText.key(a.phrase()).equals(phraseKey)) {
                     values.add(a.value());
                 }
             }
             if (values.isEmpty() && !c.values().isEmpty() && c.role() != ColumnRole.FLAG) {
-                Resolution res = pack.valueResolver().resolve(phrase, c.role().jsonName(), concept, c.values());
+                Resolution res = pack.valueResolver().resolveOrNull(phrase, c.role().jsonName(), concept, c.values());
                 if (res instanceof Resolution.Matched) {
                     ((Resolution.Matched) res).values().forEach(v -> values.add(v.value()));
                 } else if (res instanceof Resolution.Ambiguous) {
@@ -3028,6 +3027,8 @@ final class QuestionParser {
                 }
             }
             if (!values.isEmpty()) {
+                ColumnRef base = ref(concept, c);
+                ColumnRef r = via == null ? base : base.via(via);
                 out.add(new Candidate(r, inFilter(r, values), r.describe()));
             }
         }
@@ -3173,7 +3174,7 @@ final class QuestionParser {
         }
         String key = ValueText.key(readingPhrase);
         for (ObservedValue v : col.values()) {
-            if (ValueText.key(v.value()).equals(key)) {
+            if (v.key().equals(key)) {
                 return v.value();
             }
         }

@@ -2,12 +2,14 @@ package org.tally.core.pack;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -25,7 +27,13 @@ public final class ValueResolver {
 
     private final Map<String, ValueClass> classes = new LinkedHashMap<>();
     private final Map<String, Set<String>> ownKeys = new LinkedHashMap<>();
-    private final Map<String, Set<String>> evokingKeys = new LinkedHashMap<>();
+    /** Key → the classes it evokes, in class order: {@link #classesFor} runs for every phrase the grammar tries. */
+    private final Map<String, List<ValueClass>> evokedBy = new HashMap<>();
+    /** {@link #matchKeys} per class, role and concept: a pure function of the classes, asked again and again. */
+    private final Map<MatchScope, Set<String>> matchKeys = new ConcurrentHashMap<>();
+
+    private record MatchScope(String classId, String role, String conceptId) {
+    }
 
     /** Expects validated classes: unique ids, known includes, no include cycles. */
     public ValueResolver(List<ValueClass> valueClasses) {
@@ -39,7 +47,7 @@ public final class ValueResolver {
             Set<String> evoking = new LinkedHashSet<>();
             c.phrases().forEach(p -> addKey(evoking, p, 1));
             c.spellings().forEach(s -> addKey(evoking, s, 2));
-            evokingKeys.put(c.id(), Set.copyOf(evoking));
+            evoking.forEach(key -> evokedBy.computeIfAbsent(key, k -> new ArrayList<>()).add(c));
         }
     }
 
@@ -75,17 +83,22 @@ public final class ValueResolver {
         if (!classes.containsKey(classId)) {
             throw new IllegalArgumentException("unknown value class '" + classId + "'");
         }
-        Set<String> keys = new LinkedHashSet<>();
-        collectKeys(classId, role, conceptId, new LinkedHashSet<>(), keys);
-        return Set.copyOf(keys);
+        return matchKeys.computeIfAbsent(new MatchScope(classId, role, conceptId), scope -> {
+            Set<String> keys = new LinkedHashSet<>();
+            collectKeys(classId, role, conceptId, new LinkedHashSet<>(), keys);
+            return Set.copyOf(keys);
+        });
     }
 
     /** The classes a question word evokes that apply to a column of this role (and concept, when not null). */
     public List<String> classesFor(String phrase, String role, String conceptId) {
-        String key = ValueText.key(phrase);
+        return classesForKey(ValueText.key(phrase), role, conceptId);
+    }
+
+    private List<String> classesForKey(String key, String role, String conceptId) {
         List<String> ids = new ArrayList<>();
-        for (ValueClass c : classes.values()) {
-            if (evokingKeys.get(c.id()).contains(key) && c.appliesTo(role, conceptId)) {
+        for (ValueClass c : evokedBy.getOrDefault(key, List.of())) {
+            if (c.appliesTo(role, conceptId)) {
                 ids.add(c.id());
             }
         }
@@ -97,18 +110,35 @@ public final class ValueResolver {
      * given the column's observed values.
      */
     public Resolution resolve(String phrase, String role, String conceptId, Collection<ObservedValue> observed) {
+        return resolve(phrase, role, conceptId, observed, true);
+    }
+
+    /**
+     * {@link #resolve} for a caller that tries a phrase on many columns and ignores the misses: {@code null} where
+     * {@code resolve} says {@link Resolution.NoMatch}, without spelling out the reason (the grammar would build one
+     * for every column of every phrase it reads).
+     */
+    public Resolution resolveOrNull(String phrase, String role, String conceptId, Collection<ObservedValue> observed) {
+        return resolve(phrase, role, conceptId, observed, false);
+    }
+
+    private Resolution resolve(String phrase, String role, String conceptId, Collection<ObservedValue> observed,
+                               boolean explainMiss) {
         Objects.requireNonNull(role, "role");
         String key = ValueText.key(phrase);
         if (key.isEmpty()) {
-            return new Resolution.NoMatch("'" + phrase + "' has no letters or digits to match");
+            return explainMiss ? new Resolution.NoMatch("'" + phrase + "' has no letters or digits to match") : null;
         }
-        List<ObservedValue> literal = observed.stream()
-                .filter(v -> ValueText.key(v.value()).equals(key))
-                .collect(Collectors.toList());
+        List<ObservedValue> literal = new ArrayList<>();
+        for (ObservedValue v : observed) {
+            if (v.key().equals(key)) {
+                literal.add(v);
+            }
+        }
 
         Map<Set<String>, List<String>> classesByValues = new LinkedHashMap<>();
         Map<Set<String>, List<ObservedValue>> readings = new LinkedHashMap<>();
-        List<String> evoked = classesFor(phrase, role, conceptId);
+        List<String> evoked = classesForKey(key, role, conceptId);
         for (String classId : evoked) {
             List<ObservedValue> values = valuesOf(classId, role, conceptId, observed);
             if (!values.isEmpty()) {
@@ -121,6 +151,9 @@ public final class ValueResolver {
         if (readings.isEmpty()) {
             if (!literal.isEmpty()) {
                 return new Resolution.Matched(literal, List.of());
+            }
+            if (!explainMiss) {
+                return null;
             }
             String why = evoked.isEmpty()
                     ? "no value class for '" + phrase + "' applies to a " + role + " column and no observed value equals it"
@@ -170,10 +203,13 @@ public final class ValueResolver {
             Collection<ObservedValue> observed) {
         Set<String> keys = matchKeys(classId, role, conceptId);
         List<ValueClass> coding = "Code".equals(role) ? codingClasses(classId, role, conceptId) : List.of();
-        return observed.stream()
-                .filter(v -> keys.contains(ValueText.key(v.value()))
-                        || coding.stream().anyMatch(c -> c.coversCode(v.value())))
-                .collect(Collectors.toList());
+        List<ObservedValue> values = new ArrayList<>();
+        for (ObservedValue v : observed) {
+            if (keys.contains(v.key()) || !coding.isEmpty() && coding.stream().anyMatch(c -> c.coversCode(v.value()))) {
+                values.add(v);
+            }
+        }
+        return values;
     }
 
     /** The class and its applicable included classes that carry code prefixes. */
@@ -204,8 +240,14 @@ public final class ValueResolver {
         if (observed.isEmpty()) {
             return " (the column has no observed values)";
         }
-        String shown = observed.stream().limit(VALUES_IN_REASON).map(ObservedValue::value)
-                .collect(Collectors.joining(", "));
-        return " (observed: " + shown + (observed.size() > VALUES_IN_REASON ? ", …" : "") + ")";
+        StringBuilder shown = new StringBuilder(" (observed: ");
+        int n = 0;
+        for (ObservedValue v : observed) {
+            if (n == VALUES_IN_REASON) {
+                return shown.append(", …)").toString();
+            }
+            shown.append(n++ == 0 ? "" : ", ").append(v.value());
+        }
+        return shown.append(')').toString();
     }
 }

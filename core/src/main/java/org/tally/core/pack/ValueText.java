@@ -19,10 +19,42 @@ public final class ValueText {
             return "";
         }
         String trimmed = text.trim();
-        BigDecimal number = asNumber(trimmed);
-        if (number != null) {
+        if (isPlainNumber(trimmed)) {
+            BigDecimal number = new BigDecimal(trimmed);
             return number.signum() == 0 ? "0" : number.stripTrailingZeros().toPlainString();
         }
+        // the grammar asks for keys of every observed value of every column it tries: plain ASCII (nearly all
+        // text) needs no Unicode decomposition, and gives the same key as the general path below
+        String ascii = asciiKey(trimmed);
+        return ascii != null ? ascii : unicodeKey(trimmed);
+    }
+
+    /** The key of pure ASCII text (letters lower-cased, everything else but digits dropped); null otherwise. */
+    private static String asciiKey(String text) {
+        StringBuilder key = null;
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                return null;
+            }
+            boolean keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+            if (keep && key == null) {
+                continue; // so far the text is its own key
+            }
+            if (key == null) {
+                key = new StringBuilder(n).append(text, 0, i);
+            }
+            if (keep) {
+                key.append(c);
+            } else if (c >= 'A' && c <= 'Z') {
+                key.append((char) (c + ('a' - 'A')));
+            }
+        }
+        return key == null ? text : key.toString();
+    }
+
+    static String unicodeKey(String trimmed) {
         String plain = Normalizer.normalize(trimmed, Normalizer.Form.NFKD).toLowerCase(Locale.ROOT);
         StringBuilder key = new StringBuilder(plain.length());
         for (int i = 0; i < plain.length(); i++) {
@@ -34,10 +66,37 @@ public final class ValueText {
         return key.toString();
     }
 
-    private static BigDecimal asNumber(String text) {
-        if (text.isEmpty() || !text.matches("[-+]?\\d+(\\.\\d+)?")) {
-            return null;
+    /** {@code [-+]?[0-9]+(\.[0-9]+)?}, checked by hand: this runs far too often to compile a pattern each time. */
+    static boolean isPlainNumber(String text) {
+        int n = text.length();
+        int i = 0;
+        if (i < n && (text.charAt(i) == '-' || text.charAt(i) == '+')) {
+            i++;
         }
-        return new BigDecimal(text);
+        int digits = 0;
+        while (i < n && isDigit(text.charAt(i))) {
+            i++;
+            digits++;
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (i == n) {
+            return true;
+        }
+        if (text.charAt(i) != '.') {
+            return false;
+        }
+        i++;
+        int fraction = 0;
+        while (i < n && isDigit(text.charAt(i))) {
+            i++;
+            fraction++;
+        }
+        return fraction > 0 && i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 }

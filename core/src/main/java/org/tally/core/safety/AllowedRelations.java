@@ -89,6 +89,18 @@ public final class AllowedRelations {
         return "allowed tables: " + String.join(", ", shown) + more;
     }
 
+    /** Two allow-lists are equal when they name the same relations the same way (so a verdict for one holds for the other). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof AllowedRelations other && Objects.equals(defaultSchema, other.defaultSchema)
+                && qualified.equals(other.qualified) && display.equals(other.display);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(defaultSchema, qualified, display);
+    }
+
     private static String key(String schema, String table) {
         return (schema == null ? "" : schema) + "\u0000" + table;
     }

@@ -84,8 +84,13 @@ import org.tally.core.source.Dialect;
  *       PERCENT and a bound that is a parameter or an expression are refused (replacing a {@code ?} would shift
  *       the positions of the parameters after it).</li>
  *   <li><b>Fixed point</b>: the rewritten text is the parser's own rendering of the checked tree; it is run through
- *       every rule again and must come back unchanged. Execute that text, never the input.</li>
+ *       every rule again and must come back unchanged (when it is the input itself, that second run would repeat
+ *       the first exactly and is skipped). Execute that text, never the input.</li>
  * </ol>
+ *
+ * <p>A policy made with {@link #remembering(int)} keeps the allowed verdicts it reached, by exact input (text,
+ * dialect, allow-list, row cap), in a bounded memory ({@link VerdictMemory}): the check is a pure function of that
+ * input, so asking again gives the same verdict without parsing again. Refusals are always checked afresh.
  */
 public final class SqlSafetyPolicy {
 
@@ -131,16 +136,40 @@ public final class SqlSafetyPolicy {
             Map.entry("UnsupportedStatement", "this statement is not a query"));
 
     private final Duration parseTimeout;
+    /** Null: every statement is checked in full. */
+    private final VerdictMemory memory;
 
     public SqlSafetyPolicy() {
         this(DEFAULT_PARSE_TIMEOUT);
     }
 
     public SqlSafetyPolicy(Duration parseTimeout) {
+        this(parseTimeout, 0);
+    }
+
+    /**
+     * @param parseTimeout       how long one parse may take
+     * @param rememberedVerdicts how many allowed verdicts to remember (0: none, every check runs in full)
+     */
+    public SqlSafetyPolicy(Duration parseTimeout, int rememberedVerdicts) {
         if (parseTimeout == null || parseTimeout.isNegative() || parseTimeout.isZero()) {
             throw new IllegalArgumentException("parseTimeout must be positive, not " + parseTimeout);
         }
+        if (rememberedVerdicts < 0) {
+            throw new IllegalArgumentException("rememberedVerdicts must not be negative, not " + rememberedVerdicts);
+        }
         this.parseTimeout = parseTimeout;
+        this.memory = rememberedVerdicts == 0 ? null : new VerdictMemory(rememberedVerdicts);
+    }
+
+    /** The policy with the default parse time limit, remembering up to {@code verdicts} allowed verdicts. */
+    public static SqlSafetyPolicy remembering(int verdicts) {
+        return new SqlSafetyPolicy(DEFAULT_PARSE_TIMEOUT, verdicts);
+    }
+
+    /** The memory of allowed verdicts, or null (for tests). */
+    VerdictMemory memory() {
+        return memory;
     }
 
     /**
@@ -157,10 +186,14 @@ public final class SqlSafetyPolicy {
         if (maxRows < 1) {
             throw new IllegalArgumentException("maxRows must be at least 1, not " + maxRows);
         }
+        SafetyVerdict known = memory == null ? null : memory.recall(sql, dialect, relations, maxRows);
+        if (known != null) {
+            return known;
+        }
         SafetyVerdict verdict;
         try {
             String rewritten = bounded(sql, dialect, relations, maxRows);
-            String again = bounded(rewritten, dialect, relations, maxRows);
+            String again = rewritten.equals(sql) ? rewritten : bounded(rewritten, dialect, relations, maxRows);
             verdict = again.equals(rewritten) ? SafetyVerdict.allow(rewritten)
                     : SafetyVerdict.refuse("the statement does not survive re-checking unchanged (the parser renders"
                     + " it differently the second time), so it is refused: simplify it");
@@ -174,6 +207,8 @@ public final class SqlSafetyPolicy {
         }
         if (!verdict.allowed()) {
             LOG.debug("refused SQL: {}", verdict.reason());
+        } else if (memory != null) {
+            memory.remember(sql, dialect, relations, maxRows, verdict);
         }
         return verdict;
     }

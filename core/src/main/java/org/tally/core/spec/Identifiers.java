@@ -3,14 +3,29 @@ package org.tally.core.spec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /** Checks and canonical spellings of concept ids and name hints. */
 final class Identifiers {
 
-    private static final Pattern CONCEPT_ID = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
-
     private Identifiers() {
+    }
+
+    /** {@code [A-Za-z][A-Za-z0-9_]*}, by hand: every column reference checks its concept ids. */
+    private static boolean isConceptId(String id) {
+        if (id.isEmpty() || !isAsciiLetter(id.charAt(0))) {
+            return false;
+        }
+        for (int i = 1; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (!isAsciiLetter(c) && !(c >= '0' && c <= '9') && c != '_') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
     }
 
     /** A concept id is a pack identifier such as {@code Delivery}; surrounding whitespace is tolerated. */
@@ -18,7 +33,7 @@ final class Identifiers {
         if (id == null || id.isBlank()) {
             throw new InvalidSpecException(field, "is missing", "name a concept id of the domain pack, e.g. Delivery");
         }
-        if (!CONCEPT_ID.matcher(id.trim()).matches()) {
+        if (!isConceptId(id.trim())) {
             throw new InvalidSpecException(field, "'" + id + "' is not a concept id",
                     "use a concept id of the domain pack (letters, digits and underscores, e.g. LabResult)");
         }

@@ -95,6 +95,22 @@ final class BenchSource implements AutoCloseable {
         return executor.settings();
     }
 
+    Grammar grammar() {
+        return grammar;
+    }
+
+    SpecBinder binder() {
+        return binder;
+    }
+
+    Dialect dialect() {
+        return dialect;
+    }
+
+    AllowedRelations allowed() {
+        return allowed;
+    }
+
     /** Parse, canonicalize and bind only (no compile, no execution): what the parse+bind benchmark times. */
     Object parseAndBind(String question) {
         ParseOutcome parsed = grammar.parse(question);

@@ -43,6 +43,7 @@ class GrammarRungTest {
 
     private static Connection db;
     private static GrammarRung rung;
+    private static Binding binding;
 
     @BeforeAll
     static void setUp() throws SQLException {
@@ -61,7 +62,6 @@ class GrammarRungTest {
                     + " (4, 2, 1, 'assisted', 'stillbirth', TIMESTAMP '2025-09-09 09:00:00')");
         }
         DomainPack pack = PackLoader.hospital();
-        Binding binding;
         try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:grammar_rung_state")) {
             binding = new Binder(pack).bind(new CatalogRefresher(new CatalogStore(state),
                     new UuidV7(Clock.systemUTC(), new SecureRandom()), Clock.systemUTC()).refresh("grammar-rung-test",
@@ -123,6 +123,32 @@ class GrammarRungTest {
         assertThat(names(heard)).containsExactly("bind", "compile", "validate", "preflight", "execute");
         assertThat(rung.attempt("How purple were the caesareans?", heard::add).steps()).isEmpty();
         assertThat(heard).hasSize(5);
+    }
+
+    @Test
+    void theStandardRungAnswersARepeatedQuestionAlikeOnTheConnectionItTakesOver() throws SQLException {
+        try (Connection own = DriverManager.getConnection("jdbc:h2:mem:grammar_rung_test")) {
+            GrammarRung standard = GrammarRung.standard(own, Dialect.H2, binding, PackLoader.hospital(),
+                    LocalDate.of(2026, 11, 29), ExecutorSettings.DEFAULTS);
+            String question = "How many caesarean deliveries were there last month, by ward?";
+
+            Answer first = ((Rung.Attempt.Done) standard.attempt(question)).answer();
+            Answer second = ((Rung.Attempt.Done) standard.attempt(question)).answer();
+
+            assertThat(first.status()).isEqualTo(AnswerStatus.ANSWERED);
+            assertThat(second.sql()).isEqualTo(first.sql());
+            assertThat(second.columns()).isEqualTo(first.columns());
+            assertThat(second.rows()).isEqualTo(first.rows()).hasSize(2);
+            assertThat(second.specHash()).isEqualTo(first.specHash());
+            assertThat(preflightNote(first)).startsWith("ok(").doesNotContain("reused");
+            assertThat(preflightNote(second)).startsWith("ok(").endsWith(", estimate reused)");
+            // (H2's isReadOnly reports the database's access mode, so it says nothing here)
+            assertThat(own.getAutoCommit()).as("kept outside autocommit between questions").isFalse();
+        }
+    }
+
+    private static String preflightNote(Answer a) {
+        return a.path().stream().filter(s -> s.rung().equals("preflight")).findFirst().orElseThrow().reason();
     }
 
     @Test

@@ -74,6 +74,27 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Test
+    void aWritingFunctionStaysRefusedWhenItsEstimateIsReusedOnAPreparedConnection() throws Exception {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.execute("CREATE FUNCTION tidy_up() RETURNS int LANGUAGE plpgsql AS"
+                    + " $$ BEGIN DELETE FROM probe; RETURN 1; END $$");
+        }
+        List<String> before = snapshot();
+        try (Connection c = DriverManager.getConnection(url + "&readOnlyMode=always")) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+            executor.prepare(c);
+
+            ExecutionOutcome first = executor.execute(c, dialect(), "SELECT tidy_up()", List.of());
+            ExecutionOutcome second = executor.execute(c, dialect(), "SELECT tidy_up()", List.of());
+
+            assertThat(((ExecutionOutcome.Failed) first).sqlState()).isEqualTo("25006");
+            assertThat(((ExecutionOutcome.Failed) second).sqlState()).isEqualTo("25006");
+            assertThat(second.preflight().note()).endsWith(", estimate reused)");
+        }
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Test
     void aConnectionWithReadOnlyModeAlwaysReadsAndRefusesWritesToo() throws Exception {
         List<String> before = snapshot();
         try (Connection c = DriverManager.getConnection(url + "&readOnlyMode=always")) {

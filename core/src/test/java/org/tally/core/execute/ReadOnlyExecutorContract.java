@@ -221,6 +221,71 @@ abstract class ReadOnlyExecutorContract {
         }
     }
 
+    @Test
+    void aPreparedConnectionStaysReadOnlyAndBoundedStatementAfterStatement() throws Exception {
+        List<String> before = snapshot();
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+            executor.prepare(c);
+            for (String write : writeAttempts()) {
+                ExecutionOutcome outcome = executor.execute(c, dialect(), write, List.of());
+
+                assertThat(outcome).as(write).isInstanceOf(ExecutionOutcome.Failed.class);
+                assertWriteRefused(write, (ExecutionOutcome.Failed) outcome);
+            }
+            assertThat(rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of())).rows())
+                    .containsExactly(List.of((long) ROWS));
+            ExecutorSettings oneSecond = settings().withStatementTimeout(Duration.ofSeconds(1)).withPreflight(false);
+            assertThat(new ReadOnlyExecutor(oneSecond).execute(c, dialect(), slowQuery(), List.of()))
+                    .isInstanceOf(ExecutionOutcome.Timeout.class);
+            QueryResult cut = rowsOf(new ReadOnlyExecutor(settings().withMaxRows(3)).execute(c, dialect(),
+                    "SELECT id FROM probe ORDER BY id", List.of()));
+            assertThat(cut.rows()).hasSize(3);
+            assertThat(cut.truncated()).isTrue();
+
+            assertThat(c.getAutoCommit()).as("left as prepared").isFalse();
+            assertThat(c.isReadOnly()).isTrue();
+        }
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Test
+    void aReusedEstimateStillRunsTheStatementReadOnly() throws Exception {
+        List<String> before = snapshot();
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+
+            ExecutionOutcome first = executor.execute(c, dialect(), tableScan(), List.of());
+            ExecutionOutcome second = executor.execute(c, dialect(), tableScan(), List.of());
+
+            assertThat(rowsOf(second).rows()).hasSize(ROWS).isEqualTo(rowsOf(first).rows());
+            assertThat(first.preflight().note()).startsWith("ok(").doesNotContain("reused");
+            assertThat(second.preflight().note()).startsWith("ok(").endsWith(", estimate reused)");
+            assertThat(((Preflight.Ok) second.preflight()).cost()).isEqualTo(((Preflight.Ok) first.preflight()).cost());
+            for (String write : writeAttempts()) {
+                for (int attempt = 1; attempt <= 2; attempt++) {
+                    ExecutionOutcome outcome = executor.execute(c, dialect(), write, List.of());
+
+                    assertThat(outcome).as(write + ", attempt " + attempt).isInstanceOf(ExecutionOutcome.Failed.class);
+                    assertWriteRefused(write, (ExecutionOutcome.Failed) outcome);
+                }
+            }
+        }
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Test
+    void withoutReuseEveryStatementGetsAFreshEstimate() throws Exception {
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings().withPreflightReuse(Duration.ZERO));
+            executor.execute(c, dialect(), tableScan(), List.of());
+
+            ExecutionOutcome second = executor.execute(c, dialect(), tableScan(), List.of());
+
+            assertThat(second.preflight().note()).startsWith("ok(").doesNotContain("reused");
+        }
+    }
+
     /** The unit this database's preflight estimates in. */
     abstract CostUnit costUnit();
 

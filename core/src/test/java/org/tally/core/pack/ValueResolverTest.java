@@ -237,4 +237,37 @@ class ValueResolverTest {
                 .isInstanceOf(Resolution.NoMatch.class);
         assertThat(RESOLVER.resolve("heart failure", "Code", "Diagnosis", codes)).isInstanceOf(Resolution.NoMatch.class);
     }
+
+    @Test
+    void resolveOrNullIsResolveWithoutTheReasonForAMiss() {
+        List<List<ObservedValue>> columns = List.of(observed("SVD:40", "CS:12", "C-Section:3"), observed("DNA:1"),
+                observed("PAID:9", "PART:2", "UNPAID:4"), observed("Y:1", "N:3"), observed("10:1", "0:2"), List.of());
+        int compared = 0;
+        for (ValueClass c : PackLoader.hospital().valueClasses()) {
+            for (String phrase : c.phrases()) {
+                for (String role : c.roles()) {
+                    for (List<ObservedValue> column : columns) {
+                        Resolution full = RESOLVER.resolve(phrase, role, null, column);
+                        Resolution quiet = RESOLVER.resolveOrNull(phrase, role, null, column);
+                        if (full instanceof Resolution.NoMatch) {
+                            assertThat(quiet).as(phrase).isNull();
+                        } else {
+                            assertThat(quiet).as(phrase).isEqualTo(full);
+                        }
+                        compared++;
+                    }
+                }
+            }
+        }
+        assertThat(compared).isGreaterThan(100);
+        assertThat(RESOLVER.resolveOrNull("caesarean", "Category", "Delivery", columns.get(0))).isNotNull();
+        assertThat(RESOLVER.resolveOrNull("-", "Flag", null, observed("Y:1"))).isNull();
+    }
+
+    @Test
+    void anObservedValueCarriesItsComparisonKey() {
+        assertThat(new ObservedValue("No-Show", 3).key()).isEqualTo("noshow");
+        assertThatThrownBy(() -> new ObservedValue("No-Show", 3, "no-show"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("comparison key");
+    }
 }

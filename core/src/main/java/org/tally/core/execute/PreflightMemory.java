@@ -1,0 +1,89 @@
+package org.tally.core.execute;
+
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Cost estimates one executor got from EXPLAIN, by exact statement: the connection, the database product, the SQL
+ * text and the bound values. Reused for at most {@code reuse} after the EXPLAIN ran: an estimate follows the
+ * table statistics, which change slowly, and a stale one only matters at the limit, where the statement timeout
+ * still stops a run. Only real estimates are kept (under or over the limit); a missing estimate is asked for again.
+ * Bounded: at most {@code capacity} statements (the least recently used goes first) of at most {@link #MAX_LENGTH}
+ * characters. Bound values stay in memory only, like the statement they belong to.
+ */
+final class PreflightMemory {
+
+    static final int MAX_LENGTH = 8_000;
+
+    private record Input(Connection connection, Engine engine, String sql, List<SqlParameter> parameters) {
+    }
+
+    private record Estimate(Preflight preflight, long atNanos) {
+    }
+
+    private final int capacity;
+    private final long reuseNanos;
+    private final LongSupplier nanoTime;
+    private final Map<Input, Estimate> estimates;
+
+    PreflightMemory(int capacity, Duration reuse, LongSupplier nanoTime) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, not " + capacity);
+        }
+        if (reuse.isNegative() || reuse.isZero()) {
+            throw new IllegalArgumentException("reuse must be positive, not " + reuse);
+        }
+        this.capacity = capacity;
+        this.reuseNanos = reuse.toNanos();
+        this.nanoTime = nanoTime;
+        this.estimates = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Input, Estimate> eldest) {
+                return size() > PreflightMemory.this.capacity;
+            }
+        };
+    }
+
+    /**
+     * The estimate got for this statement less than {@code reuse} ago, marked as reused and taking no time; null
+     * when there is none (an older one is dropped).
+     */
+    synchronized Preflight recall(Connection connection, Engine engine, String sql, List<SqlParameter> parameters) {
+        if (sql.length() > MAX_LENGTH) {
+            return null;
+        }
+        Input input = new Input(connection, engine, sql, parameters);
+        Estimate known = estimates.get(input);
+        if (known == null) {
+            return null;
+        }
+        if (nanoTime.getAsLong() - known.atNanos() >= reuseNanos) {
+            estimates.remove(input);
+            return null;
+        }
+        Preflight p = known.preflight();
+        if (p instanceof Preflight.Ok ok) {
+            return new Preflight.Ok(ok.cost(), ok.max(), 0, true);
+        }
+        Preflight.Rejected r = (Preflight.Rejected) p;
+        return new Preflight.Rejected(r.cost(), r.max(), 0);
+    }
+
+    /** Keeps an estimate (under or over the limit) just got from EXPLAIN; anything else is not kept. */
+    synchronized void remember(Connection connection, Engine engine, String sql, List<SqlParameter> parameters,
+                               Preflight preflight) {
+        boolean estimate = preflight instanceof Preflight.Ok ok && !ok.reused() || preflight instanceof Preflight.Rejected;
+        if (estimate && sql.length() <= MAX_LENGTH) {
+            estimates.put(new Input(connection, engine, sql, List.copyOf(parameters)),
+                    new Estimate(preflight, nanoTime.getAsLong()));
+        }
+    }
+
+    synchronized int size() {
+        return estimates.size();
+    }
+}
