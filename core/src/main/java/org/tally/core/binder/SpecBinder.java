@@ -776,11 +776,7 @@ public final class SpecBinder {
             if (concept.equalsIgnoreCase(home.concept())) {
                 return homeColumn(ref, alias, home);
             }
-            List<String> hops = new ArrayList<>();
-            if (ref.via() != null) {
-                hops.add(ref.via().trim());
-            }
-            hops.add(concept);
+            List<String> hops = hopsOf(ref);
             TableBinding at = home;
             String atAlias = alias;
             String pathKey = alias;
@@ -834,11 +830,7 @@ public final class SpecBinder {
                 }
                 return at(subject, subjectAlias, ref, null);
             }
-            List<String> hops = new ArrayList<>();
-            if (ref.via() != null) {
-                hops.add(ref.via().trim());
-            }
-            hops.add(concept);
+            List<String> hops = hopsOf(ref);
             TableBinding at = subject;
             String alias = subjectAlias;
             String pathKey = "";
@@ -857,6 +849,11 @@ public final class SpecBinder {
                 last = link;
             }
             return at(at, alias, ref, Sql.col(alias, last.toColumn()));
+        }
+
+        /** The concepts a reference to another concept's column walks through: its via (if any), then its own. */
+        List<String> hopsOf(ColumnRef ref) {
+            return ref.via() == null ? List.of(ref.concept().trim()) : List.of(ref.via().trim(), ref.concept().trim());
         }
 
         /** The column {@code ref} names on {@code table}: a physical column, or a person's joined full name. */

@@ -380,8 +380,7 @@ final class QuestionParser {
             if (owners.isEmpty()) {
                 continue;
             }
-            subject = owners.size() == 1 ? owners.keySet().iterator().next()
-                    : choose("subject", phrase, "Which '" + phrase + "' do you mean?", new ArrayList<>(owners.keySet()));
+            subject = one("subject", phrase, "Which '" + phrase + "' do you mean?", owners.keySet());
             List<Candidate> cols = owners.get(subject);
             if (cols.size() != 1) {
                 reset();
@@ -577,8 +576,7 @@ final class QuestionParser {
                 return false;
             }
             List<String> owners = lexicon.conceptsWithRoleHint(groupPhrase);
-            subject = owners.size() == 1 ? owners.get(0)
-                    : choose("subject", groupPhrase, "The " + groupPhrase + " of what?", owners);
+            subject = one("subject", groupPhrase, "The " + groupPhrase + " of what?", owners);
             measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
             rankedSum = true;
             groupConcept = groupPhrase;
@@ -779,8 +777,7 @@ final class QuestionParser {
                     owners.add(c);
                 }
             }
-            subject = owners.size() == 1 ? owners.get(0)
-                    : choose("subject", "amount " + t.get(i + 1).text(), "The amount of what?", owners);
+            subject = one("subject", "amount " + t.get(i + 1).text(), "The amount of what?", owners);
             if (timeVerb(i + 1, i + 2) == 0) {
                 throw new AssertionError("a time verb of " + subject + " did not read");
             }
@@ -933,8 +930,7 @@ final class QuestionParser {
             if (owners.isEmpty()) {
                 continue;
             }
-            subject = owners.size() == 1 ? owners.keySet().iterator().next()
-                    : choose("subject", phrase, "The " + phrase + " of what?", new ArrayList<>(owners.keySet()));
+            subject = one("subject", phrase, "The " + phrase + " of what?", owners.keySet());
             List<ColumnRef> cols = owners.get(subject);
             rankedBy = cols.size() == 1 ? cols.get(0) : pickRef("column", phrase, cols);
             return i + n;
@@ -1087,9 +1083,7 @@ final class QuestionParser {
             }
             Map<String, List<Candidate>> owners = valued.get(naming);
             String phrase = words(spans.get(naming)[0], spans.get(naming)[0] + spans.get(naming)[1]);
-            concept = owners.size() == 1 ? owners.keySet().iterator().next()
-                    : choose("subject", phrase, "Which do you mean by '" + phrase + "'?",
-                            new ArrayList<>(owners.keySet()));
+            concept = one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
         }
         int k = spans.get(naming)[0];
         int n = spans.get(naming)[1];
@@ -1226,8 +1220,7 @@ final class QuestionParser {
             if (owners.isEmpty()) {
                 continue;
             }
-            String concept = owners.size() == 1 ? owners.keySet().iterator().next()
-                    : choose("subject", phrase, "Which do you mean by '" + phrase + "'?", new ArrayList<>(owners.keySet()));
+            String concept = one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
             List<Candidate> cols = owners.get(concept);
             if (cols.size() != 1) {
                 return 0;
@@ -1809,17 +1802,11 @@ final class QuestionParser {
             return 0;
         }
         String verb = t.get(k).text();
-        List<String> owners = new ArrayList<>();
-        for (String c : vocab.concepts()) {
-            if (!c.equals(subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(subject, c)) {
-                owners.add(c);
-            }
-        }
+        List<String> owners = linkedVerbOwners(verb, false);
         if (owners.isEmpty()) {
             return 0;
         }
-        String other = owners.size() == 1 ? owners.get(0)
-                : choose("related", verb, "'" + verb + "' in which records?", owners);
+        String other = one("related", verb, "'" + verb + "' in which records?", owners);
         ColumnRef col = verbTimeColumn(other, verb);
         QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
         inner.subject = other;
@@ -2502,8 +2489,7 @@ final class QuestionParser {
             if (owners.isEmpty()) {
                 continue;
             }
-            String other = owners.size() == 1 ? owners.keySet().iterator().next()
-                    : choose("related", phrase, "'" + phrase + "' recorded where?", new ArrayList<>(owners.keySet()));
+            String other = one("related", phrase, "'" + phrase + "' recorded where?", owners.keySet());
             List<Candidate> cols = owners.get(other);
             Filter f;
             if (cols.size() == 1) {
@@ -2519,6 +2505,21 @@ final class QuestionParser {
             return n;
         }
         return 0;
+    }
+
+    /**
+     * The concepts other than the subject that {@code verb} is a time verb of and that one foreign key links to the
+     * subject; with {@code referring}, only those whose rows refer to the subject's.
+     */
+    private List<String> linkedVerbOwners(String verb, boolean referring) {
+        List<String> owners = new ArrayList<>();
+        for (String c : vocab.concepts()) {
+            if (!c.equals(subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(subject, c)
+                    && (!referring || refersTo(c, subject))) {
+                owners.add(c);
+            }
+        }
+        return owners;
     }
 
     /** Whether {@code concept} points at {@code target} by a direct reference (its rows belong to the target's). */
@@ -2544,19 +2545,12 @@ final class QuestionParser {
             return 0;
         }
         String verb = t.get(k).text();
-        List<String> owners = new ArrayList<>();
-        for (String c : vocab.concepts()) {
-            if (!c.equals(subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(subject, c)
-                    && refersTo(c, subject)) {
-                owners.add(c);
-            }
-        }
+        List<String> owners = linkedVerbOwners(verb, true);
         if (owners.isEmpty()) {
             return 0;
         }
         boolean counted = lead == Lead.RATE && rateWords == null && !numeratorMode && k > i;
-        String other = owners.size() == 1 ? owners.get(0)
-                : choose("related", verb, "'" + verb + "' in which records?", owners);
+        String other = one("related", verb, "'" + verb + "' in which records?", owners);
         ColumnRef col = verbTimeColumn(other, verb);
         k++;
         k += word(k, "with") || word(k, "for") || word(k, "by") ? 1 : 0;
@@ -3363,6 +3357,11 @@ final class QuestionParser {
         refs.forEach(r -> labels.add(r.describe()));
         String pick = choose(slot, key, "Which one do you mean for '" + key + "'?", labels);
         return refs.get(labels.indexOf(pick));
+    }
+
+    /** The one owner of a phrase, or the user's earlier choice among several, or a clarification. */
+    private String one(String slot, String key, String question, java.util.Collection<String> owners) {
+        return owners.size() == 1 ? owners.iterator().next() : choose(slot, key, question, new ArrayList<>(owners));
     }
 
     /** A chosen label from an earlier answer, or a clarification. */

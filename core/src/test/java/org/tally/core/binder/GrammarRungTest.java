@@ -2,7 +2,6 @@ package org.tally.core.binder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -14,20 +13,14 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.Progress;
+import org.tally.core.testing.TestBindings;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 import org.tally.core.answer.Rung;
-import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
-import org.tally.core.binding.Overrides;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
@@ -36,7 +29,6 @@ import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.source.Dialect;
-import org.tally.core.state.StateDatabase;
 
 /** The grammar rung's pipeline and its decisions: answer, miss on an empty existence probe, miss on no parse. */
 class GrammarRungTest {
@@ -62,11 +54,7 @@ class GrammarRungTest {
                     + " (4, 2, 1, 'assisted', 'stillbirth', TIMESTAMP '2025-09-09 09:00:00')");
         }
         DomainPack pack = PackLoader.hospital();
-        try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:grammar_rung_state")) {
-            binding = new Binder(pack).bind(new CatalogRefresher(new CatalogStore(state),
-                    new UuidV7(Clock.systemUTC(), new SecureRandom()), Clock.systemUTC()).refresh("grammar-rung-test",
-                    Dialect.H2, db, RefreshOptions.defaults(), Progress.NONE).catalog(), Overrides.NONE, List.of());
-        }
+        binding = TestBindings.bind(db, "grammar-rung-test", pack);
         Clock today = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC).toInstant(), ZoneOffset.UTC);
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), today);
         rung = new GrammarRung(grammar, new SpecBinder(binding, pack, today), new GrammarRung.Source(db, Dialect.H2,

@@ -2,7 +2,6 @@ package org.tally.core.binder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -16,21 +15,15 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.Progress;
+import org.tally.core.testing.TestBindings;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.Rung;
-import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
-import org.tally.core.binding.Overrides;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
@@ -78,12 +71,7 @@ class ListPagingTest {
             }
         }
         pack = PackLoader.hospital();
-        try (org.tally.core.state.StateDatabase state = org.tally.core.state.StateDatabase.open(
-                "jdbc:h2:mem:list_paging_state")) {
-            binding = new Binder(pack).bind(new CatalogRefresher(new CatalogStore(state),
-                    new UuidV7(Clock.systemUTC(), new SecureRandom()), Clock.systemUTC()).refresh("list-paging-test",
-                    Dialect.H2, db, RefreshOptions.defaults(), Progress.NONE).catalog(), Overrides.NONE, List.of());
-        }
+        binding = TestBindings.bind(db, "list-paging-test", pack);
         today = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC).toInstant(), ZoneOffset.UTC);
         source = new GrammarRung.Source(db, Dialect.H2, AllowedRelations.of("PUBLIC",
                 binding.bound().stream().map(TableBinding::table).toList()));

@@ -3,12 +3,8 @@ package org.tally.core.binder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
@@ -19,16 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.Progress;
-import org.tally.core.binding.Binder;
+import org.tally.core.testing.TestBindings;
+import org.tally.core.testing.QueryRows;
 import org.tally.core.binding.Binding;
-import org.tally.core.binding.Overrides;
-import org.tally.core.catalog.Catalog;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
-import org.tally.core.execute.SqlParameter;
 import org.tally.core.grammar.Grammar;
 import org.tally.core.grammar.GrammarVocabulary;
 import org.tally.core.grammar.ParseOutcome;
@@ -51,11 +40,8 @@ import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.TimeScope;
-import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
-import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;
-import org.tally.core.state.StateDatabase;
 
 /**
  * Concepts held as a kind of another, per construct, on a small H2 hospital with no emergency-visit or death table:
@@ -122,13 +108,7 @@ class RefinedConceptBinderTest {
                     + " (2, 5, TIMESTAMP '2026-10-13 10:00:00', NULL), (3, 2, TIMESTAMP '2026-10-06 10:00:00',"
                     + " TIMESTAMP '2026-10-07 10:00:00')");
         }
-        Catalog catalog;
-        try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:refined_concept_state")) {
-            catalog = new CatalogRefresher(new CatalogStore(state), new UuidV7(Clock.systemUTC(), new SecureRandom()),
-                    Clock.systemUTC()).refresh("refined-concept-test", Dialect.H2, db, RefreshOptions.defaults(),
-                    Progress.NONE).catalog();
-        }
-        binding = new Binder(PACK).bind(catalog, Overrides.NONE, List.of());
+        binding = TestBindings.bind(db, "refined-concept-test", PACK);
     }
 
     @AfterAll
@@ -162,43 +142,17 @@ class RefinedConceptBinderTest {
     }
 
     private static Rendered render(SqlQuery q) {
-        CompileResult c = SqlCompiler.compile(q, Dialect.H2);
-        assertThat(c).as(c.toString()).isInstanceOf(CompileResult.Compiled.class);
-        return ((CompileResult.Compiled) c).rendered();
+        return QueryRows.render(q, Dialect.H2);
     }
 
     private static List<List<Object>> run(SqlQuery q) throws SQLException {
-        Rendered r = render(q);
-        try (PreparedStatement ps = db.prepareStatement(r.sql())) {
-            SqlParameter.bindAll(ps, SqlParameter.fromCompiled(r.parameters()));
-            return rows(ps.executeQuery());
-        }
+        return QueryRows.run(db, q);
     }
 
     private static List<List<Object>> hand(String sql) throws SQLException {
-        try (Statement s = db.createStatement()) {
-            return rows(s.executeQuery(sql));
-        }
+        return QueryRows.hand(db, sql);
     }
 
-    private static List<List<Object>> rows(ResultSet rs) throws SQLException {
-        List<List<Object>> out = new ArrayList<>();
-        int n = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-            List<Object> row = new ArrayList<>();
-            for (int i = 1; i <= n; i++) {
-                Object v = rs.getObject(i);
-                if (v instanceof Number) {
-                    v = new BigDecimal(v.toString()).setScale(6, RoundingMode.HALF_UP);
-                } else if (v != null && !(v instanceof String)) {
-                    v = v.toString().substring(0, 10);
-                }
-                row.add(v);
-            }
-            out.add(row);
-        }
-        return out;
-    }
 
     private static QuerySpec.Builder count(String concept) {
         return QuerySpec.builder(concept, Shape.SCALAR).measure(Measure.count());

@@ -2,7 +2,6 @@ package org.tally.core.binder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -10,16 +9,10 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.tally.core.Progress;
-import org.tally.core.binding.Binder;
+import org.tally.core.testing.TestBindings;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
-import org.tally.core.binding.Overrides;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
 import org.tally.core.source.Dialect;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
@@ -28,7 +21,6 @@ import org.tally.core.spec.Measure;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.Shape;
 import org.tally.core.spec.SpecCanonicalizer;
-import org.tally.core.state.StateDatabase;
 
 /**
  * Personal data in answers: staff names (the pack's Provider shows its people's names) may be listed and grouped;
@@ -118,11 +110,7 @@ class ShownNamesTest {
             s.execute("CREATE TABLE providers (id INT PRIMARY KEY, given_name VARCHAR(40), family_name VARCHAR(40),"
                     + " next_of_kin_full_name VARCHAR(80), role VARCHAR(20))");
             s.execute("INSERT INTO providers VALUES (1, 'Ann', 'Lee', 'Bo Lee', 'doctor')");
-            try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:shown_names_kin_state")) {
-                binding = new Binder(NamesakeHospital.PACK).bind(new CatalogRefresher(new CatalogStore(state),
-                        new UuidV7(Clock.systemUTC(), new SecureRandom()), Clock.systemUTC()).refresh("kin",
-                        Dialect.H2, db, RefreshOptions.defaults(), Progress.NONE).catalog(), Overrides.NONE, List.of());
-            }
+            binding = TestBindings.bind(db, "kin", NamesakeHospital.PACK);
         }
         TableBinding providers = binding.tableOf("Provider").orElseThrow();
         assertThat(providers.column("next_of_kin_full_name").orElseThrow().role()).isEqualTo(ColumnRole.FULL_NAME);

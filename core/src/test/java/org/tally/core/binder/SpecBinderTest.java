@@ -3,12 +3,8 @@ package org.tally.core.binder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
@@ -19,16 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.Progress;
-import org.tally.core.binding.Binder;
+import org.tally.core.testing.TestBindings;
+import org.tally.core.testing.QueryRows;
 import org.tally.core.binding.Binding;
-import org.tally.core.binding.Overrides;
-import org.tally.core.catalog.Catalog;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
-import org.tally.core.execute.SqlParameter;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.source.Dialect;
@@ -48,11 +37,8 @@ import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
 import org.tally.core.spec.SpecCanonicalizer;
-import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
-import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;
-import org.tally.core.state.StateDatabase;
 
 /**
  * The binder per construct on a small H2 hospital: each bound query is compiled and run, and its rows are compared
@@ -114,13 +100,7 @@ class SpecBinderTest {
                     + " (2, 1, 2, TIMESTAMP '2026-10-02 09:00:00'), (3, 4, 2, TIMESTAMP '2026-10-03 09:00:00'),"
                     + " (4, 9, 1, TIMESTAMP '2026-10-04 09:00:00'), (5, 9, 1, TIMESTAMP '2026-10-05 09:00:00')");
         }
-        Catalog catalog;
-        try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:spec_binder_state")) {
-            catalog = new CatalogRefresher(new CatalogStore(state), new UuidV7(Clock.systemUTC(), new SecureRandom()),
-                    Clock.systemUTC()).refresh("spec-binder-test", Dialect.H2, db, RefreshOptions.defaults(),
-                    Progress.NONE).catalog();
-        }
-        binding = new Binder(PACK).bind(catalog, Overrides.NONE, List.of());
+        binding = TestBindings.bind(db, "spec-binder-test", PACK);
     }
 
     @AfterAll
@@ -161,39 +141,13 @@ class SpecBinderTest {
     }
 
     private static List<List<Object>> run(SqlQuery q) throws SQLException {
-        CompileResult c = SqlCompiler.compile(q, Dialect.H2);
-        assertThat(c).as(c.toString()).isInstanceOf(CompileResult.Compiled.class);
-        Rendered r = ((CompileResult.Compiled) c).rendered();
-        try (PreparedStatement ps = db.prepareStatement(r.sql())) {
-            SqlParameter.bindAll(ps, SqlParameter.fromCompiled(r.parameters()));
-            return rows(ps.executeQuery());
-        }
+        return QueryRows.run(db, q);
     }
 
     private static List<List<Object>> hand(String sql) throws SQLException {
-        try (Statement s = db.createStatement()) {
-            return rows(s.executeQuery(sql));
-        }
+        return QueryRows.hand(db, sql);
     }
 
-    private static List<List<Object>> rows(ResultSet rs) throws SQLException {
-        List<List<Object>> out = new ArrayList<>();
-        int n = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-            List<Object> row = new ArrayList<>();
-            for (int i = 1; i <= n; i++) {
-                Object v = rs.getObject(i);
-                if (v instanceof Number) {
-                    v = new BigDecimal(v.toString()).setScale(6, RoundingMode.HALF_UP);
-                } else if (v != null && !(v instanceof String)) {
-                    v = v.toString().substring(0, 10);
-                }
-                row.add(v);
-            }
-            out.add(row);
-        }
-        return out;
-    }
 
     @Test
     void theSchemaBindsAsTheTestsAssume() {

@@ -2,40 +2,31 @@ package org.tally.core.scope;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.Progress;
+import org.tally.core.testing.TestBindings;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
-import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.Link;
-import org.tally.core.binding.Overrides;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.catalog.CatalogRefresher;
-import org.tally.core.catalog.CatalogStore;
-import org.tally.core.catalog.RefreshOptions;
-import org.tally.core.catalog.UuidV7;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.source.Dialect;
-import org.tally.core.state.StateDatabase;
 
 /** Service lines are scopes: a scoped engine reads only its tables, and redirects questions that need others. */
 class ScopedRungTest {
@@ -68,11 +59,7 @@ class ScopedRungTest {
                     + " (3, 1, 2, 'caesarean', 'live_birth', TIMESTAMP '2026-10-21 01:00:00')");
         }
         pack = PackLoader.hospital();
-        try (StateDatabase state = StateDatabase.open("jdbc:h2:mem:scoped_rung_state")) {
-            binding = new Binder(pack).bind(new CatalogRefresher(new CatalogStore(state),
-                    new UuidV7(Clock.systemUTC(), new SecureRandom()), Clock.systemUTC()).refresh("scoped-rung-test",
-                    Dialect.H2, db, RefreshOptions.defaults(), Progress.NONE).catalog(), Overrides.NONE, List.of());
-        }
+        binding = TestBindings.bind(db, "scoped-rung-test", pack);
         assertThat(binding.bound()).extracting(TableBinding::concept).contains("Ward", "Patient", "Delivery");
     }
 
