@@ -55,7 +55,7 @@ public final class BindingVocabulary implements GrammarVocabulary {
                 if (!c.pii() && c.values() != null) {
                     c.values().forEach(v -> values.add(new ObservedValue(v.value(), v.count())));
                 }
-                cols.add(new Column(c.role(), c.tokens(), hint, values));
+                cols.add(new Column(c.role(), c.tokens(), hint, values, c.shape()));
                 if (!c.pii()) {
                     c.aliases().forEach((phrase, value) ->
                             aliases.add(new ValueAlias(phrase, t.concept(), c.role(), hint, value)));

@@ -213,7 +213,10 @@ public final class SpecBinder {
                 Col display = display(c);
                 if (!c.column().role().isReference()) {
                     b.select(c.expr(), unique(labels, label)); // a code: shown with what it means
-                    if (!display.expr().equals(display.rowKey())) {
+                    boolean askedFor = projection.stream().anyMatch(other -> other != ref
+                            && other.concept().trim().equalsIgnoreCase(display.table().concept())
+                            && other.role() == display.column().role());
+                    if (!display.expr().equals(display.rowKey()) && !askedFor) {
                         b.select(display.expr(), unique(labels, words(display.column())));
                     }
                 } else {

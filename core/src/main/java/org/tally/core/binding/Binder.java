@@ -622,7 +622,7 @@ public final class Binder {
             columns.add(new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
                     top.score(), reasons, cands.subList(1, cands.size()), pii,
                     pii || !enumerated ? null : p.values(), f.links.get(c.name()),
-                    o == null ? Map.of() : o.aliases()));
+                    o == null ? Map.of() : o.aliases(), p == null ? null : p.shape()));
         }
         List<String> reasons = new ArrayList<>(f.reasons);
         String display = display(columns, reasons);

@@ -3,6 +3,7 @@ package org.tally.core.binding;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.tally.core.catalog.TextShape;
 import org.tally.core.catalog.TypeClass;
 import org.tally.core.catalog.ValueCount;
 import org.tally.core.spec.ColumnRole;
@@ -23,10 +24,12 @@ import org.tally.core.spec.ColumnRole;
  *                   whose vocabulary was not counted exactly
  * @param reference  the key this column references (declared or inferred), or null
  * @param aliases    administrator aliases: a question word → an observed value of this column
+ * @param shape      the lengths and letters of a text column's values (no value in it), null when not measured
  */
 public record ColumnBinding(String column, String type, TypeClass typeClass, List<String> tokens, ColumnRole role,
                             double confidence, List<String> reasons, List<Scored> runnerUps, boolean pii,
-                            List<ValueCount> values, Link reference, Map<String, String> aliases) {
+                            List<ValueCount> values, Link reference, Map<String, String> aliases,
+                            TextShape shape) {
     public ColumnBinding {
         Objects.requireNonNull(column, "column");
         Objects.requireNonNull(role, "role");
@@ -38,6 +41,13 @@ public record ColumnBinding(String column, String type, TypeClass typeClass, Lis
         if (pii && values != null) {
             throw new IllegalArgumentException("PII column " + column + " must carry no values");
         }
+    }
+
+    public ColumnBinding(String column, String type, TypeClass typeClass, List<String> tokens, ColumnRole role,
+                         double confidence, List<String> reasons, List<Scored> runnerUps, boolean pii,
+                         List<ValueCount> values, Link reference, Map<String, String> aliases) {
+        this(column, type, typeClass, tokens, role, confidence, reasons, runnerUps, pii, values, reference, aliases,
+                null);
     }
 
     /** True when every token of {@code hintTokens} is among this column's name tokens. */

@@ -229,7 +229,7 @@ final class Refinements {
             List<String> columnReasons = new ArrayList<>(c.reasons());
             columnReasons.add(why);
             columns.add(new ColumnBinding(c.column(), c.type(), c.typeClass(), c.tokens(), role, c.confidence(),
-                    columnReasons, c.runnerUps(), c.pii(), c.values(), c.reference(), c.aliases()));
+                    columnReasons, c.runnerUps(), c.pii(), c.values(), c.reference(), c.aliases(), c.shape()));
         }
         reasons.add(times.isEmpty() ? "no column of " + base.table() + " carries a time of " + concept.id()
                 : "time roles: " + String.join(", ", times));

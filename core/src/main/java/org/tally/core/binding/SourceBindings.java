@@ -77,7 +77,9 @@ public final class SourceBindings {
 
     /** As {@link #activeOrRefresh(String, Dialect, Connection)}, a first refresh reporting to {@code progress}. */
     public Catalog activeOrRefresh(String source, Dialect dialect, Connection connection, Progress progress) {
-        return active(source).orElseGet(() -> refresh(source, dialect, connection, progress));
+        // a catalog profiled by an older Tally lacks measures the binding reads now: refreshed once, like a first one
+        return active(source).filter(c -> !c.profiledBefore())
+                .orElseGet(() -> refresh(source, dialect, connection, progress));
     }
 
     /** Binds a catalog with its source's overrides (the last good ones when the file is broken). */

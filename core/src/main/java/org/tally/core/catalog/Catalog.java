@@ -17,9 +17,20 @@ import org.tally.core.source.Dialect;
  * @param defaultSchema the schema (database, on MySQL) that was introspected
  * @param tables        readable tables and views, sorted by qualified name
  * @param warnings      what the refresh skipped or could not measure
+ * @param profileVersion what the profiling measured: {@link #PROFILE_VERSION} for this Tally; an older version
+ *                      (0 for catalogs written before versions were recorded) lacks measures the binding uses
  */
 public record Catalog(String versionId, String source, Dialect dialect, Instant createdAt, String defaultSchema,
-                      List<CatalogTable> tables, List<CatalogWarning> warnings) {
+                      List<CatalogTable> tables, List<CatalogWarning> warnings, int profileVersion) {
+
+    /** 1: counts, values, ranges; 2: text shapes (lengths and letters) too. */
+    public static final int PROFILE_VERSION = 2;
+
+    public Catalog(String versionId, String source, Dialect dialect, Instant createdAt, String defaultSchema,
+                   List<CatalogTable> tables, List<CatalogWarning> warnings) {
+        this(versionId, source, dialect, createdAt, defaultSchema, tables, warnings, PROFILE_VERSION);
+    }
+
     public Catalog {
         Objects.requireNonNull(versionId, "versionId");
         Objects.requireNonNull(source, "source");
@@ -45,6 +56,11 @@ public record Catalog(String versionId, String source, Dialect dialect, Instant 
                         || t.qualifiedName().toLowerCase(Locale.ROOT).equals(wanted))
                 .toList();
         return folded.size() == 1 ? Optional.of(folded.get(0)) : Optional.empty();
+    }
+
+    /** Whether this catalog was profiled by an older Tally and lacks measures the binding now reads. */
+    public boolean profiledBefore() {
+        return profileVersion < PROFILE_VERSION;
     }
 
     /** Total number of columns over all tables. */

@@ -100,9 +100,10 @@ public final class CatalogProfiler {
                 ranged.add(c);
             }
         }
+        List<CatalogColumn> texts = columns.stream().filter(c -> c.typeClass() == TypeClass.TEXT).toList();
         TableScan scan;
         try {
-            scan = scan(connection, table, ranged);
+            scan = scanWithShapes(connection, table, ranged, texts);
         } catch (SQLException e) {
             if (SqlFailures.connectionLost(e)) {
                 throw e;
@@ -184,7 +185,9 @@ public final class CatalogProfiler {
         }
         List<CatalogColumn> profiled = new ArrayList<>();
         for (CatalogColumn c : columns) {
-            profiled.add(c.withProfile(profiles.get(c)));
+            int t = texts.indexOf(c);
+            TextShape shape = t < 0 ? null : scan.shapes()[t];
+            profiled.add(c.withProfile(shape == null ? profiles.get(c) : profiles.get(c).withShape(shape)));
         }
         return Optional.of(table.withProfiles(profiled, rows));
     }
@@ -208,16 +211,52 @@ public final class CatalogProfiler {
     }
 
     /** What the one full scan of a table measured: rows, non-null counts per column, MIN/MAX per ranged column. */
-    private record TableScan(long rows, long[] nonNull, Object[] mins, Object[] maxs) {
+    private record TableScan(long rows, long[] nonNull, Object[] mins, Object[] maxs, TextShape[] shapes) {
     }
 
-    private TableScan scan(Connection connection, CatalogTable table, List<CatalogColumn> ranged) throws SQLException {
+    /**
+     * The scan with the text shapes; a database that cannot measure them (an unusual text type, a driver quirk)
+     * gets the scan without them, so a shape never costs a table its profile.
+     */
+    private TableScan scanWithShapes(Connection connection, CatalogTable table, List<CatalogColumn> ranged,
+                                     List<CatalogColumn> texts) throws SQLException {
+        if (texts.isEmpty()) {
+            return scan(connection, table, ranged, texts);
+        }
+        try {
+            return scan(connection, table, ranged, texts);
+        } catch (SQLException e) {
+            if (SqlFailures.connectionLost(e) || SqlFailures.timedOut(e) || SqlFailures.permissionDenied(e)) {
+                throw e;
+            }
+            LOG.info("text shapes of {} not measured: {}", table.qualifiedName(), SqlFailures.firstLine(e));
+            resetAfterFailure(connection);
+            TableScan plain = scan(connection, table, ranged, List.of());
+            return new TableScan(plain.rows(), plain.nonNull(), plain.mins(), plain.maxs(),
+                    new TextShape[texts.size()]);
+        }
+    }
+
+    /** PostgreSQL refuses every statement after a failed one inside a transaction: roll it back when there is one. */
+    private static void resetAfterFailure(Connection connection) {
+        try {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+            }
+        } catch (SQLException ignored) {
+            // the next statement reports the real state of the connection
+        }
+    }
+
+    private TableScan scan(Connection connection, CatalogTable table, List<CatalogColumn> ranged,
+                           List<CatalogColumn> texts) throws SQLException {
         List<CatalogColumn> columns = table.columns();
         long[] nonNull = new long[columns.size()];
         Object[] mins = new Object[ranged.size()];
         Object[] maxs = new Object[ranged.size()];
+        TextShape[] shapes = new TextShape[texts.size()];
         try (Statement s = statement(connection);
-             ResultSet rs = s.executeQuery(sql.scan(table, columns, ranged))) {
+             ResultSet rs = s.executeQuery(sql.scan(table, columns, ranged, texts))) {
             rs.next();
             long rows = rs.getLong(1); // read columns in order: some drivers stream them
             for (int i = 0; i < columns.size(); i++) {
@@ -227,7 +266,17 @@ public final class CatalogProfiler {
                 mins[i] = rs.getObject(2 + columns.size() + 2 * i);
                 maxs[i] = rs.getObject(3 + columns.size() + 2 * i);
             }
-            return new TableScan(rows, nonNull, mins, maxs);
+            int at = 2 + columns.size() + 2 * ranged.size();
+            for (int i = 0; i < texts.size(); i++) {
+                long shortest = rs.getLong(at + 3 * i);
+                boolean none = rs.wasNull();
+                long longest = rs.getLong(at + 3 * i + 1);
+                long lettered = rs.getLong(at + 3 * i + 2);
+                long present = nonNull[columns.indexOf(texts.get(i))];
+                shapes[i] = none || present == 0 ? null
+                        : new TextShape((int) shortest, (int) longest, Math.min(lettered, present), present);
+            }
+            return new TableScan(rows, nonNull, mins, maxs, shapes);
         }
     }
 

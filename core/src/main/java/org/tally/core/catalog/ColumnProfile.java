@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param pii            true when the PII policy marked the column: no value of it is stored (values, min, max)
  * @param min            smallest value of a temporal or numeric column (ISO-8601 or plain decimal), else null
  * @param max            largest value, like {@code min}
+ * @param shape          lengths and letters of a text column's values (kept for personal columns too: it holds no
+ *                       value), null for other columns or catalogs profiled before it was measured
  */
 public record ColumnProfile(long rowCount, long nullCount, Cardinality cardinality, Integer distinctCount,
-                            List<ValueCount> values, boolean pii, String min, String max) {
+                            List<ValueCount> values, boolean pii, String min, String max, TextShape shape) {
 
     /** Past this many distinct values a column is high-cardinality and no values are kept. */
     public static final int MAX_VALUES = 50;
@@ -40,6 +42,15 @@ public record ColumnProfile(long rowCount, long nullCount, Cardinality cardinali
         if (pii && (min != null || max != null)) {
             throw new IllegalArgumentException("a PII column keeps no min or max");
         }
+    }
+
+    public ColumnProfile(long rowCount, long nullCount, Cardinality cardinality, Integer distinctCount,
+                         List<ValueCount> values, boolean pii, String min, String max) {
+        this(rowCount, nullCount, cardinality, distinctCount, values, pii, min, max, null);
+    }
+
+    public ColumnProfile withShape(TextShape newShape) {
+        return new ColumnProfile(rowCount, nullCount, cardinality, distinctCount, values, pii, min, max, newShape);
     }
 
     /** Fraction of rows where the column is null (0 for an empty table). */

@@ -35,9 +35,11 @@ final class ProfileSql {
 
     /**
      * One scan of the table: {@code COUNT(*)}, then per column {@code COUNT(col)}, then MIN and MAX of each
-     * column in {@code rangeColumns}, in that order.
+     * column in {@code rangeColumns}, then for each of {@code textColumns} its shortest and longest length and how
+     * many values hold a letter (upper and lower case differ), in that order.
      */
-    String scan(CatalogTable table, List<CatalogColumn> counted, List<CatalogColumn> rangeColumns) {
+    String scan(CatalogTable table, List<CatalogColumn> counted, List<CatalogColumn> rangeColumns,
+                List<CatalogColumn> textColumns) {
         StringBuilder sql = new StringBuilder("SELECT ").append(count("*"));
         for (CatalogColumn c : counted) {
             sql.append(", ").append(count(quote(c.name())));
@@ -45,7 +47,40 @@ final class ProfileSql {
         for (CatalogColumn c : rangeColumns) {
             sql.append(", MIN(").append(quote(c.name())).append("), MAX(").append(quote(c.name())).append(')');
         }
+        for (CatalogColumn c : textColumns) {
+            String col = asText(quote(c.name())); // enums and other text-like types have no length of their own
+            sql.append(", MIN(").append(length(col)).append("), MAX(").append(length(col)).append(')')
+                    .append(", SUM(CASE WHEN ").append(caseDiffers(col)).append(" THEN 1 ELSE 0 END)");
+        }
         return sql.append(" FROM ").append(table(table)).toString();
+    }
+
+    private String asText(String col) {
+        return switch (dialect) {
+            case POSTGRES -> "CAST(" + col + " AS TEXT)";
+            case MYSQL -> "CAST(" + col + " AS CHAR)";
+            case SQLSERVER -> "CAST(" + col + " AS NVARCHAR(4000))";
+            case H2 -> "CAST(" + col + " AS VARCHAR)";
+        };
+    }
+
+    /**
+     * Whether a value holds a letter: its upper and lower case differ, compared byte for byte, since a
+     * case-insensitive collation (MySQL's and SQL Server's defaults) would call them equal.
+     */
+    private String caseDiffers(String col) {
+        return switch (dialect) {
+            case POSTGRES -> "UPPER(" + col + ") COLLATE \"C\" <> LOWER(" + col + ") COLLATE \"C\"";
+            case MYSQL -> "CAST(UPPER(" + col + ") AS BINARY) <> CAST(LOWER(" + col + ") AS BINARY)";
+            case SQLSERVER -> "CAST(UPPER(" + col + ") AS VARBINARY(8000)) <> CAST(LOWER(" + col
+                    + ") AS VARBINARY(8000))";
+            case H2 -> "STRINGTOUTF8(UPPER(" + col + ")) <> STRINGTOUTF8(LOWER(" + col + "))";
+        };
+    }
+
+    /** A value's length in characters: SQL Server's LEN, the standard CHAR_LENGTH elsewhere (MySQL's LENGTH is bytes). */
+    private String length(String col) {
+        return dialect == Dialect.SQLSERVER ? "LEN(" + col + ")" : "CHAR_LENGTH(" + col + ")";
     }
 
     /** The non-null values of a column with their counts, at most {@code cap} groups. */

@@ -14,7 +14,12 @@
  *   <li>{@link org.tally.core.catalog.ColumnProfile}: null count and fraction; {@link
  *       org.tally.core.catalog.Cardinality} EXACT with value counts for at most 50 distinct values, HIGH past 50,
  *       or NOT_MEASURED for types that are not enumerable; MIN/MAX of temporal (ISO-8601) and numeric columns.
- *       PII columns ({@link org.tally.core.catalog.PiiPolicy}) keep no value at all.</li>
+ *       PII columns ({@link org.tally.core.catalog.PiiPolicy}) keep no value at all. Text columns also get a
+ *       {@link org.tally.core.catalog.TextShape} (shortest and longest length, how many values hold a letter),
+ *       personal ones too since it holds no value: a typed identifier is matched to the one column that could
+ *       spell it. Measuring it never costs a table its profile: a database that cannot is scanned without it.</li>
+ *   <li>A catalog records its {@code profileVersion}; one profiled by an older Tally is refreshed once when a
+ *       source is opened, so new measures reach existing sources.</li>
  * </ul>
  * Column roles are not part of the catalog: the binding assigns them and may pass them to
  * {@link org.tally.core.catalog.SchemaCard#of(CatalogTable, java.util.Map)}.

@@ -43,12 +43,19 @@ public interface GrammarVocabulary {
      * @param hint       the words a column reference must carry when several columns of the concept share the role,
      *                   null when the role is unique on the concept
      * @param values     observed values from exact profiling; empty for non-enumerated or PII columns
+     * @param shape      lengths and letters of a text column's values, null when not measured: what a literal
+     *                   identifier is matched against
      */
-    record Column(ColumnRole role, List<String> nameTokens, String hint, List<ObservedValue> values) {
+    record Column(ColumnRole role, List<String> nameTokens, String hint, List<ObservedValue> values,
+                  org.tally.core.catalog.TextShape shape) {
         public Column {
             Objects.requireNonNull(role, "role");
             nameTokens = List.copyOf(nameTokens);
             values = List.copyOf(values);
+        }
+
+        public Column(ColumnRole role, List<String> nameTokens, String hint, List<ObservedValue> values) {
+            this(role, nameTokens, hint, values, null);
         }
     }
 

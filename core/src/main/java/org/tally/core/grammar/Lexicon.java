@@ -19,7 +19,7 @@ final class Lexicon {
     /** Words that carry no meaning in a question once a rule has matched. */
     static final Set<String> FILLERS = Set.of("the", "please", "were", "was", "there", "did", "we", "have", "has",
             "of", "a", "an", "any", "all", "is", "are", "do", "does", "in", "total", "me", "currently", "still", "recorded",
-            "our", "so", "far", "that", "which", "who", "be", "being", "been", "to", "for", "at", "caused");
+            "our", "so", "far", "that", "which", "who", "be", "being", "been", "to", "for", "at", "caused", "had");
 
     /** Words that start a modifier: a concept term is not the subject when one of these precedes it closely. */
     static final Set<String> STRUCTURAL = Set.of("by", "per", "in", "on", "at", "with", "without", "who", "that",

@@ -419,31 +419,85 @@ final class QuestionParser {
      * profiled (a number: its primary key). Several candidates, or none, is no entity.
      */
     private boolean identifying(Token literal, String concept) {
+        Filter f = identifyingFilter(literal, concept);
+        if (f == null) {
+            return false;
+        }
+        filters.add(f);
+        return true;
+    }
+
+    /** Roles of the columns a typed identifier may be looked up in. */
+    private static final java.util.Set<ColumnRole> IDENTIFYING = java.util.EnumSet.of(ColumnRole.NAME,
+            ColumnRole.BUSINESS_ID, ColumnRole.IDENTIFIER, ColumnRole.CODE);
+
+    /**
+     * The filter a typed identifier makes on {@code concept}: the one unprofiled naming column (name, business id,
+     * identifier, code) whose measured values could spell it — their lengths and letters fit, so "MRN0001643" finds
+     * the record number and not the nine-digit national id; a plain number is the primary key when no such column
+     * could hold it ("bill 4213"). Null when no column or several fit.
+     */
+    private Filter identifyingFilter(Token literal, String concept) {
+        String typed = literalSpelling(literal);
+        List<GrammarVocabulary.Column> naming = vocab.columns(concept).stream()
+                .filter(c -> IDENTIFYING.contains(c.role()) && c.values().isEmpty()
+                        && (c.shape() == null || c.shape().couldHold(typed)))
+                .toList();
         if (literal.isNumber()) {
             List<GrammarVocabulary.Column> keys = vocab.columns(concept).stream()
                     .filter(c -> c.role() == ColumnRole.PRIMARY_KEY).toList();
-            boolean otherName = vocab.columns(concept).stream().anyMatch(c -> c.values().isEmpty()
-                    && (c.role() == ColumnRole.NAME || c.role() == ColumnRole.BUSINESS_ID
-                    || c.role() == ColumnRole.IDENTIFIER));
-            if (keys.size() != 1 || otherName) {
-                return false; // "bed 12" may be the bed's label as well as its key
+            if (keys.size() != 1 || !naming.isEmpty()) {
+                return null; // "bed 12" may be the bed's label as well as its key
             }
-            filters.add(Filter.eq(ref(concept, keys.get(0)), Literal.of(BigDecimal.valueOf(literal.number()))));
-            return true;
+            return Filter.eq(ref(concept, keys.get(0)), Literal.of(BigDecimal.valueOf(literal.number())));
         }
         String text = literal.text();
         if (!text.chars().anyMatch(Character::isDigit) || !text.chars().anyMatch(Character::isLetter)) {
-            return false; // an identifier mixes letters and digits ("ls-004", "mrn0001643")
+            return null; // an identifier mixes letters and digits ("ls-004", "mrn0001643")
         }
-        List<GrammarVocabulary.Column> naming = vocab.columns(concept).stream()
-                .filter(c -> (c.role() == ColumnRole.NAME || c.role() == ColumnRole.BUSINESS_ID)
-                        && c.values().isEmpty())
-                .toList();
-        if (naming.size() != 1) {
-            return false;
+        return naming.size() == 1 ? Filter.eq(ref(concept, naming.get(0)), Literal.of(typed)) : null;
+    }
+
+    /**
+     * "patient MRN0001643", "bed LS-004" inside a question about other records: a concept term and a typed
+     * identifier name one row of the subject or of a concept it refers to; the filter follows the reference ("how
+     * many admissions has patient MRN0001643 had"). Returns the tokens read, 0 when there is no such pair.
+     */
+    private int conceptLiteral(int i, int to) {
+        Term term = term(i);
+        if (term == null || i + term.length >= to) {
+            return 0;
         }
-        filters.add(Filter.eq(ref(concept, naming.get(0)), Literal.of(literalSpelling(literal))));
-        return true;
+        Token literal = t.get(i + term.length);
+        List<GrammarVocabulary.Path> paths = new ArrayList<>();
+        String concept = null;
+        for (String id : term.concepts) {
+            if (id.equals(subject)) {
+                concept = id;
+            }
+            for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+                if (p.concept().equals(id)) {
+                    paths.add(p);
+                    concept = id;
+                }
+            }
+        }
+        if (paths.stream().anyMatch(p -> p.via() == null)) {
+            paths.removeIf(p -> p.via() != null); // the subject's own reference, not one through another record
+        }
+        if (concept == null || !concept.equals(subject) && paths.size() != 1) {
+            return 0;
+        }
+        Filter f = identifyingFilter(literal, concept);
+        if (f == null) {
+            return 0;
+        }
+        ColumnRef target = (ColumnRef) f.target();
+        if (!concept.equals(subject) && paths.get(0).via() != null) {
+            f = f.withTarget(target.via(paths.get(0).via()));
+        }
+        addFilters(List.of(f));
+        return term.length + 1;
     }
 
     /** An identifier is matched exactly as typed (case kept): Tally cannot know how an unprofiled column spells it. */
@@ -1531,6 +1585,9 @@ final class QuestionParser {
         if ((n = measureComparison(i)) > 0) {
             return n;
         }
+        if (subject != null && (n = conceptLiteral(i, to)) > 0) {
+            return n;
+        }
         if (word(i, "under") && subject != null) {
             int v = valuePhrase(i + 1, to, subject, false);
             if (v > 0) {
@@ -2221,16 +2278,18 @@ final class QuestionParser {
             return own.size() == 1 ? own.get(0) : pickRef("column", phrase, own);
         }
         List<ColumnRef> reached = new ArrayList<>();
+        ColumnRole roleWord = SHOWN_ROLE_WORDS.get(phrase);
         for (GrammarVocabulary.Path p : vocab.forward(subject)) {
             if (p.via() != null) {
                 continue;
             }
-            for (RoleHint h : lexicon.roleHints(p.concept(), phrase)) {
-                for (GrammarVocabulary.Column c : vocab.columns(p.concept())) {
-                    if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
-                            && !c.role().isReference() && !reached.contains(ref(p.concept(), c))) {
-                        reached.add(ref(p.concept(), c)); // "the floor of bed LS-004": the bed's ward's floor
-                    }
+            List<RoleHint> hints = lexicon.roleHints(p.concept(), phrase);
+            for (GrammarVocabulary.Column c : vocab.columns(p.concept())) {
+                boolean byHint = hints.stream().anyMatch(h -> h.roles().contains(c.role().jsonName())
+                        && hintsMatch(h.nameHints(), c));
+                boolean byRole = roleWord != null && c.role() == roleWord;
+                if ((byHint || byRole) && !c.role().isReference() && !reached.contains(ref(p.concept(), c))) {
+                    reached.add(ref(p.concept(), c)); // "the floor of bed LS-004": the bed's ward's floor
                 }
             }
         }

@@ -45,9 +45,11 @@
  *   <li>{@code lookup.attribute}: what|which is|was the ATTR of|for|on ENTITY / which ATTR is ENTITY (on|in) / what
  *       does ENTITY stand for|mean → Lookup of one named row: ENTITY is a recorded name, code or description of
  *       exactly one bound concept (optionally followed by its term: "the potassium test"), or a concept term and a
- *       literal identifier mixing letters and digits, matched as typed on the concept's one unprofiled Name or
- *       BusinessId column ("bed LS-004"), or a number read as the primary key when no such column exists ("bill
- *       4213"). ATTR is one or more shown columns (see Projection), a forward concept's role phrase ("the floor of
+ *       literal identifier mixing letters and digits, matched as typed on the concept's one unprofiled Name,
+ *       BusinessId, Identifier or Code column whose measured lengths and letters could spell it ("bed LS-004",
+ *       "patient MRN0001643" — not the nine-digit national id), or a number read as the primary key when no such
+ *       column could hold it ("bill 4213"). The same CONCEPT IDENTIFIER pair inside any question filters the
+ *       subject or a concept it refers to ("how many admissions has patient MRN0001643 had"). ATTR is one or more shown columns (see Projection), a forward concept's role phrase ("the floor of
  *       bed LS-004"), or a "… range" naming one low and one high column; "stand for" shows the Description (else
  *       Name).</li>
  *   <li>{@code aggregate.how-much}: how much (money) was|were|has been VERB in|from|as NP → sum of NP's Amount, NP's

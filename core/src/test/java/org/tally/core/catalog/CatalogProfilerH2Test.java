@@ -134,6 +134,19 @@ class CatalogProfilerH2Test {
     }
 
     @Test
+    void measuresTheLengthsAndLettersOfTextValuesWithoutKeepingAny() throws Exception {
+        CatalogTable t = visits();
+        // '555-1' … '555-5000': 5 to 8 characters, never a letter; personal, so only its shape is kept
+        assertThat(col(t, "Phone").shape()).isEqualTo(new TextShape(5, 8, 0, 5000));
+        assertThat(col(t, "Outcome").shape()).isEqualTo(new TextShape(3, 11, 5000, 5000));
+        assertThat(col(t, "Empty").shape()).isNull();
+        assertThat(col(t, "TriageLevel").shape()).isNull();
+        assertThat(col(t, "Phone").shape().couldHold("555-1234")).isTrue();
+        assertThat(col(t, "Phone").shape().couldHold("MRN-1234")).isFalse();
+        assertThat(col(t, "Phone").shape().couldHold("555-12345")).isFalse();
+    }
+
+    @Test
     void aReplacedPolicyDecidesWhatIsPersonal() throws Exception {
         try (Connection c = SqlScript.connect(url)) {
             CatalogTable t = profile(c, (table, column) -> column.name().equals("Outcome"), Progress.NONE).tables()

@@ -83,6 +83,7 @@ class RealDatabaseCatalogTest {
         assertThat(deliveries.column("mode").orElseThrow().typeClass()).isEqualTo(TypeClass.TEXT);
         assertThat(mode.values()).containsExactly(new ValueCount("SVD", 3333), new ValueCount("CS", 1666),
                 new ValueCount("forceps", 1));
+        assertThat(mode.shape()).isEqualTo(new TextShape(2, 7, ROWS, ROWS)); // characters, not bytes
         ColumnProfile at = deliveries.column("delivered_at").orElseThrow().profile();
         assertThat(at.min()).isEqualTo(START.plusHours(1).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME));
         assertThat(at.max()).isEqualTo(START.plusHours(ROWS).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME));

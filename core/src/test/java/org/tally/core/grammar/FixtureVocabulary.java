@@ -33,6 +33,14 @@ final class FixtureVocabulary implements GrammarVocabulary {
         return this;
     }
 
+    /** An unprofiled text column whose values' lengths and letters were measured (an identifier). */
+    FixtureVocabulary shaped(String concept, ColumnRole role, String words, String hint,
+                             org.tally.core.catalog.TextShape shape) {
+        concept(concept);
+        columns.get(concept).add(new Column(role, List.of(words.split(" ")), hint, List.of(), shape));
+        return this;
+    }
+
     /** A forward reference from → to; also links them and adds two-hop paths later via {@link #twoHop}. */
     FixtureVocabulary ref(String from, String to) {
         concept(from);

@@ -7,6 +7,7 @@ import static org.tally.core.spec.ColumnRole.*;
 
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
+import org.tally.core.catalog.TextShape;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
@@ -30,6 +31,11 @@ class GrammarLookupTest {
         v.col("DiagnosisCode", CODE, "icd code", null, "N18.9", "E11.9")
                 .col("DiagnosisCode", DESCRIPTION, "icd description", null, "Chronic kidney disease, unspecified");
         v.col("Bill", PRIMARY_KEY, "invoice no", null).col("Bill", AMOUNT, "invoice amt", null);
+        v.col("Patient", PRIMARY_KEY, "patient id", null)
+                .shaped("Patient", IDENTIFIER, "hospital no", "hospital no", new TextShape(10, 10, 2000, 2000))
+                .shaped("Patient", IDENTIFIER, "national id no", "national id no", new TextShape(9, 9, 0, 2000));
+        v.col("Admission", PRIMARY_KEY, "adm id", null).col("Admission", START_TIME, "adm dt", null)
+                .col("Admission", PATIENT_REF, "patient id", null).ref("Admission", "Patient");
         v.col("Department", PRIMARY_KEY, "dept id", null)
                 .col("Department", NAME, "dept name", null, "Obstetrics and Gynaecology")
                 .col("Department", CODE, "dept code", null, "OBGY");
@@ -85,5 +91,17 @@ class GrammarLookupTest {
         QuerySpec s = parsed(G, "what is the invoice amount of bill 4213");
         assertThat(s.filters()).containsExactly(Filter.eq(ColumnRef.of("Bill", PRIMARY_KEY),
                 Literal.of(BigDecimal.valueOf(4213))));
+    }
+
+    @Test
+    void aTypedIdentifierFindsTheOneColumnWhoseValuesCouldSpellIt() {
+        QuerySpec s = parsed(G, "how many admissions has patient MRN0001643 had");
+        assertThat(s.subject()).isEqualTo("Admission");
+        assertThat(s.filters()).containsExactly(Filter.eq(ColumnRef.of("Patient", IDENTIFIER, "hospital no"),
+                Literal.of("MRN0001643")));
+        // nine digits fit the national id only, but a number may also be the patient's key: not read
+        assertThat(miss(G, "how many admissions has patient 123456789 had")).isNotBlank();
+        // eleven characters fit neither column
+        assertThat(miss(G, "how many admissions has patient MRN00016430 had")).isNotBlank();
     }
 }
