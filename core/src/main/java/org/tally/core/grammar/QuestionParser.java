@@ -1603,8 +1603,8 @@ final class QuestionParser {
             }
             int k = word(i + 1, "the") || word(i + 1, "a") ? i + 2 : i + 1;
             int restated = restatedSubject(k, to);
-            if (restated > 0) {
-                return k - i + restated; // "controlled drugs in the medication catalogue"
+            if (restated > 0 && restated >= valueLength(k, to)) {
+                return k - i + restated; // "controlled drugs in the medication catalogue", not "in the Labour Suite"
             }
             int line = owningServiceLine(k, to);
             if (line > 0 && line >= valueLength(k, to) && line > placeLength(k, to)) {
@@ -2610,6 +2610,15 @@ final class QuestionParser {
         }
         boolean counted = lead == Lead.RATE && rateWords == null && !numeratorMode && k > i;
         String other = one("related", verb, "'" + verb + "' in which records?", owners);
+        if (ownCondition(verb)) {
+            // "bills paid last month": bills with a paid status, or bills with a payment last month?
+            String one = singularWord(subject);
+            String own = "the " + one + " is " + verb;
+            String event = "the " + one + " has a " + singularWord(other) + " " + verb + " then";
+            if (choose("reading", verb, "'" + verb + "': which do you mean?", List.of(own, event)).equals(own)) {
+                return 0;
+            }
+        }
         ColumnRef col = verbTimeColumn(other, verb);
         k++;
         k += word(k, "with") || word(k, "for") || word(k, "by") ? 1 : 0;
@@ -2663,6 +2672,22 @@ final class QuestionParser {
             addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions));
         }
         return k - i;
+    }
+
+    private String singularWord(String concept) {
+        return pack.concept(concept).map(org.tally.core.pack.Concept::singular).orElse(concept)
+                .toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Whether a word is also a condition of the subject itself: a predicate defined on it or one of its values. */
+    private boolean ownCondition(String word) {
+        Optional<Predicate> p = pack.predicateForPhrase(word);
+        if (p.isPresent() && p.get().on(subject).isPresent()) {
+            return true;
+        }
+        List<Candidate> own = new ArrayList<>();
+        candidates(subject, null, word, own);
+        return !own.isEmpty();
     }
 
     /** Words that may lead a participle clause: "(who) have also been diagnosed". */

@@ -113,7 +113,8 @@
  *       verb of a concept that refers to the subject → EXISTS over it with the values and time phrase that follow
  *       ("patients diagnosed with type 2 diabetes"); "both X and Y" is one scope per value. In a percentage whose
  *       counted condition has not started, a VERB after have/has/were starts it ("… have also been diagnosed with
- *       X": the scope is the rate's numerator).</li>
+ *       X": the scope is the rate's numerator). When VERB is also a condition of the subject itself ("bills paid
+ *       last month": a paid status, or a payment then?) the grammar asks which is meant.</li>
  *   <li>With a value: "with VALUE" on the subject's own columns is a filter; otherwise a value recorded by exactly
  *       one concept referring to the subject is EXISTS over it ("patients with CKD"); "without VALUE" is NOT EXISTS.
  *       "have|has|had a|an CONCEPT" is EXISTS like "with"; "(have) never been used|assigned for|in|by" is NOT

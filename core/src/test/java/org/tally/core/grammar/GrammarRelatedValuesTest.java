@@ -109,4 +109,34 @@ class GrammarRelatedValuesTest {
         assertThat(List.of(((ParseOutcome.NeedsClarification) g.parse("how many patients with ckd are there"))
                 .options().size())).containsExactly(2);
     }
+
+    @Test
+    void aVerbThatIsAlsoTheSubjectsOwnConditionAsksWhichIsMeant() {
+        FixtureVocabulary v = new FixtureVocabulary();
+        v.col("Bill", PRIMARY_KEY, "bill id", null).col("Bill", EVENT_TIME, "billed at", null)
+                .col("Bill", STATUS, "status", null, "PAID", "UNPAID");
+        v.col("Payment", PRIMARY_KEY, "payment id", null).col("Payment", EVENT_TIME, "paid at", null)
+                .ref("Payment", "Bill");
+        Grammar g = Fixtures.grammar(v);
+        ParseOutcome o = g.parse("how many bills were paid last month");
+        assertThat(o).isInstanceOf(ParseOutcome.NeedsClarification.class);
+        ParseOutcome.NeedsClarification ask = (ParseOutcome.NeedsClarification) o;
+        assertThat(ask.options()).hasSize(2).allSatisfy(opt -> assertThat(opt.spec()).isNotNull());
+        QuerySpec own = ask.options().get(0).spec();
+        assertThat(own.related()).isEmpty();
+        assertThat(own.timeScope().column()).isEqualTo(ColumnRef.of("Bill", EVENT_TIME));
+        QuerySpec event = ask.options().get(1).spec();
+        assertThat(event.related()).extracting(RelatedScope::concept).containsExactly("Payment");
+        assertThat(event.timeScope()).isNull();
+    }
+
+    @Test
+    void aRecordedValueReadsFurtherThanATermInsideIt() {
+        FixtureVocabulary v = new FixtureVocabulary();
+        v.col("Ward", PRIMARY_KEY, "ward id", null).col("Ward", NAME, "ward name", null, "Labour Suite");
+        v.col("Delivery", PRIMARY_KEY, "delivery id", null).col("Delivery", EVENT_TIME, "delivered at", null)
+                .ref("Delivery", "Ward");
+        QuerySpec s = parsed(Fixtures.grammar(v), "how many deliveries were there in the labour suite last month");
+        assertThat(s.filters()).containsExactly(Filter.eq(ColumnRef.of("Ward", NAME), Literal.of("Labour Suite")));
+    }
 }
