@@ -1979,8 +1979,8 @@ final class QuestionParser {
         if (subject == null) {
             return 0;
         }
-        if (word(k, "the")) {
-            k++;
+        if (word(k, "the") || word(k, "each") || word(k, "every")) {
+            k++; // "by each surgeon"
         }
         if ((lead == Lead.TOP || lead == Lead.WHICH_MOST) && word(k, "number") && word(k + 1, "of")) {
             int r = restatedSubject(k + 2, t.size());
