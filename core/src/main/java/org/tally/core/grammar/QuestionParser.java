@@ -1833,6 +1833,29 @@ final class QuestionParser {
         return k;
     }
 
+    /**
+     * A time phrase right after a related concept dates that concept's rows, not the subject's ("patients who had an
+     * admission last month": admissions last month). It takes the concept's one event or start time; several ask,
+     * none is a miss. Returns the index after the phrase (unchanged when there is none).
+     */
+    private int relatedRange(String other, int k, List<Filter> out) {
+        TimePhrases.Match m = time.at(k);
+        if (m == null) {
+            return k;
+        }
+        List<ColumnRef> times = new ArrayList<>();
+        for (GrammarVocabulary.Column c : vocab.columns(other)) {
+            if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {
+                times.add(ref(other, c));
+            }
+        }
+        if (times.isEmpty()) {
+            throw new GrammarMiss(other + " has no date on this source for '" + words(k, k + m.length()) + "'");
+        }
+        rangeFilters(times.size() == 1 ? times.get(0) : pickRef("timeColumn", other + " time", times), m, out);
+        return k + m.length();
+    }
+
     private static void rangeFilters(ColumnRef col, TimePhrases.Match m, List<Filter> out) {
         if (m.from() != null) {
             out.add(Filter.ge(col, Literal.of(m.from())));
@@ -2393,6 +2416,9 @@ final class QuestionParser {
             }
             List<Filter> conditions = new ArrayList<>(inner.filters);
             int end = relatedTime(other, j + term.length, t.size(), conditions);
+            if (end == j + term.length) {
+                end = relatedRange(other, end, conditions); // "patients who had an admission last month"
+            }
             end = relativeClause(other, end, conditions);
             if (verbLed && lead == Lead.RATE && rateWords == null && !numeratorMode) {
                 numeratorMode = true; // "what percentage of patients have an allergy": the counted condition
@@ -2559,9 +2585,11 @@ final class QuestionParser {
                 f = cols.get(labels.indexOf(choose("column", phrase, "Which '" + phrase + "' do you mean?", labels)))
                         .filter();
             }
+            List<Filter> conditions = new ArrayList<>(List.of(f));
+            int end = relatedRange(other, k + n, conditions); // "patients with pneumonia last winter": diagnosed then
             addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
-                    : org.tally.core.spec.Quantifier.EXISTS, other, List.of(f)));
-            return n;
+                    : org.tally.core.spec.Quantifier.EXISTS, other, conditions));
+            return end - k;
         }
         return 0;
     }

@@ -120,7 +120,9 @@
  *       "have|has|had a|an CONCEPT" is EXISTS like "with"; "(have) never been used|assigned for|in|by" is NOT
  *       EXISTS; "patients" followed by a predicate of the one concept that is linked to the subject and refers to
  *       patients stand for those records ("wards with no patients currently admitted"). After a related concept, a relative clause (that|which …
- *       VALUES) adds its own values ("a latex allergy that caused anaphylaxis").</li>
+ *       VALUES) adds its own values ("a latex allergy that caused anaphylaxis"). A time phrase right after a related
+ *       concept (or value) dates that concept's rows, never the subject's ("patients who had an admission last
+ *       month": admissions last month).</li>
  *   <li>Negated verb: not|never (been) VERB, VERB a time verb of a concept linked to the subject (not of the subject)
  *       → NOT EXISTS over it, with the time phrases and value words that follow as its conditions.</li>
  *   <li>Measure comparison: weighed|weighing or a role phrase of a measured column, under|over|more than|less

@@ -139,4 +139,17 @@ class GrammarRelatedValuesTest {
         QuerySpec s = parsed(Fixtures.grammar(v), "how many deliveries were there in the labour suite last month");
         assertThat(s.filters()).containsExactly(Filter.eq(ColumnRef.of("Ward", NAME), Literal.of("Labour Suite")));
     }
+
+    @Test
+    void aTimeRightAfterARelatedRecordDatesThatRecordNotTheSubject() {
+        QuerySpec s = parsed(G, "how many patients had a prescription last month");
+        assertThat(s.timeScope()).isNull();
+        assertThat(s.related()).containsExactly(RelatedScope.exists("Prescription",
+                Filter.ge(ColumnRef.of("Prescription", EVENT_TIME), Literal.of(java.time.LocalDate.of(2026, 10, 1))),
+                Filter.lt(ColumnRef.of("Prescription", EVENT_TIME), Literal.of(java.time.LocalDate.of(2026, 11, 1)))));
+        QuerySpec dx = parsed(G, "how many patients with copd last month are there");
+        assertThat(dx.timeScope()).isNull();
+        assertThat(dx.related()).singleElement().satisfies(r -> assertThat(r.filters()).hasSize(3));
+        assertThat(miss(G, "how many patients had an allergy last month")).contains("no date");
+    }
 }
