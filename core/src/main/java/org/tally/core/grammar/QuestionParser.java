@@ -2908,7 +2908,9 @@ final class QuestionParser {
                 Optional<PredicateDefinition> def = p.get().on(concept);
                 if (def.isPresent()) {
                     readingPhrase = phrase;
-                    addFilters(bindPredicate(p.get(), def.get(), concept));
+                    List<Filter> bound = bindPredicate(p.get(), def.get(), concept);
+                    addFilters(bound);
+                    datedBy(bound, concept, i + n);
                     return n;
                 }
                 String reached = afterPreposition(i) ? referredConceptFor(p.get(), concept) : null;
@@ -3045,6 +3047,30 @@ final class QuestionParser {
         }
         return word(k, "for") || word(k, "with") || word(k, "of") || word(k, "on") || word(k, "to")
                 || word(k, "from") || word(k, "involving");
+    }
+
+    /**
+     * "patients who died last year": a predicate that says a time of the subject is recorded (a death date, a
+     * discharge) names the time a phrase right after it is about, as a time verb does; the time verbs' rule then
+     * decides which time the range takes.
+     */
+    private void datedBy(List<Filter> bound, String concept, int after) {
+        if (bound.size() != 1 || !(bound.get(0) instanceof Filter.IsNotNull) || !concept.equals(subject)
+                || time.at(after) == null) {
+            return;
+        }
+        ValueRef target = bound.get(0).target();
+        if (!(target instanceof ColumnRef) || !target.isTemporal()) {
+            return;
+        }
+        ColumnRef col = (ColumnRef) target;
+        verbTimes.add(col);
+        verbEnds.add(after);
+        if (namedTime == null) {
+            namedTime = col;
+        } else if (!namedTime.equals(col)) {
+            severalTimes = true;
+        }
     }
 
     /** The one concept the given concept refers to directly on which the predicate is defined, or null. */

@@ -92,7 +92,9 @@
  *       year": the delivery's time).</li>
  *   <li>Time verb: several may occur ("admitted to X and discharged this year"): the one right before the time
  *       phrase takes it; an end-time verb with no time phrase means the end happened (not null); no verb next to
- *       the phrase: a miss. A role hint of the subject whose roles are all times ("admitted", "discharged", "performed",
+ *       the phrase: a miss. A predicate that says a time of the subject is recorded ("died": a death date) names
+ *       the time a phrase right after it is about ("patients who died last year"). A role hint of the subject whose
+ *       roles are all times ("admitted", "discharged", "performed",
  *       "issued", "scheduled"; pack data) names the column the time range or bucket applies to. It is read before
  *       values, so a verb is never a status filter. Several columns: ask; none: a miss.</li>
  *   <li>Bucket: per|by|each|every|a day|week|month|quarter|year|hour, daily … annually, over time (month) → Trend.</li>

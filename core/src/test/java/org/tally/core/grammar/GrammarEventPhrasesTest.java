@@ -28,7 +28,8 @@ class GrammarEventPhrasesTest {
 
     static FixtureVocabulary vocabulary() {
         FixtureVocabulary v = new FixtureVocabulary();
-        v.col("Patient", PRIMARY_KEY, "patient id", null).col("Patient", EVENT_TIME, "reg date", null);
+        v.col("Patient", PRIMARY_KEY, "patient id", null).col("Patient", EVENT_TIME, "reg date", null)
+                .col("Patient", DEATH_DATE, "date of death", null);
         v.col("Ward", PRIMARY_KEY, "ward id", null).col("Ward", NAME, "ward name", null, "Ward A");
         v.col("Bed", PRIMARY_KEY, "bed id", null).col("Bed", BUSINESS_ID, "bed no", null)
                 .col("Bed", FLAG, "active yn", null, "Y", "N").ref("Bed", "Ward");
@@ -124,5 +125,15 @@ class GrammarEventPhrasesTest {
         assertThat(rate.related()).containsExactly(RelatedScope.exists("Admission",
                 new Filter.IsNull(ColumnRef.of("Admission", END_TIME))));
         assertThat(s.related()).isEmpty();
+    }
+
+    @Test
+    void aPredicateThatATimeIsRecordedNamesTheTimeThatFollowsIt() {
+        QuerySpec s = parsed(G, "how many patients died last year");
+        assertThat(s.timeScope().column()).isEqualTo(ColumnRef.of("Patient", DEATH_DATE));
+        assertThat(s.timeScope().from()).isEqualTo(Literal.of(LocalDate.of(2025, 1, 1)));
+        assertThat(parsed(G, "how many patients died").timeScope()).isNull();
+        assertThat(parsed(G, "how many patients registered last year died").timeScope().column())
+                .isEqualTo(ColumnRef.of("Patient", EVENT_TIME));
     }
 }
