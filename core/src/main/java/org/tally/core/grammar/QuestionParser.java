@@ -2686,6 +2686,12 @@ final class QuestionParser {
         if (!inner.related.isEmpty()) {
             throw new GrammarMiss("'" + words(i, k) + "' is too complex");
         }
+        boolean ownVerbWaiting = range == null && verbTimes.stream().anyMatch(c -> c.concept().equals(subject));
+        if (!shared.isEmpty() && ownVerbWaiting) {
+            // "patients registered and admitted this year": does the year date the registration, the stay, or both?
+            throw new GrammarMiss("'" + words(i, k) + "' may date the " + singularWord(subject) + " too; say which time"
+                    + " the period is for");
+        }
         if (both && scopes.size() < 2) {
             throw new GrammarMiss("'both' needs two things joined by 'and' ('" + words(i, k) + "')");
         }

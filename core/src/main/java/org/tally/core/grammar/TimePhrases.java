@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Time phrases → half-open date ranges [from, to), computed from the injected {@code today}. Weeks start on Monday;
- * quarters on January, April, July and October. "In the last N days" is today and the N−1 days before it. A month
+ * quarters on January, April, July and October. "In the last N days" is today and the N−1 days before it; "the
+ * next N days" is today and the N−1 days after it; "next week" is the calendar week after this one. A month
  * without a year is its latest occurrence that has begun (in November, "May" is this May; in March, last May).
  * "After" a period starts when the period ends; "before" ends where it starts; "since" starts where it starts.
  */
@@ -110,6 +111,22 @@ final class TimePhrases {
         int j = word(i, "the") ? i + 1 : i;
         boolean current = word(j, "this") || word(j, "current");
         boolean previous = word(j, "last") || word(j, "previous");
+        if (word(j, "next") || word(j, "coming")) {
+            // the calendar week, month, quarter or year after this one (bookings, due dates)
+            int len = j - i + 2;
+            if (word(j + 1, "week")) {
+                return new Match(len, monday.plusWeeks(1), monday.plusWeeks(2));
+            }
+            if (word(j + 1, "month")) {
+                return new Match(len, month.plusMonths(1), month.plusMonths(2));
+            }
+            if (word(j + 1, "quarter")) {
+                return new Match(len, quarter.plusMonths(3), quarter.plusMonths(6));
+            }
+            if (word(j + 1, "year")) {
+                return new Match(len, year.plusYears(1), year.plusYears(2));
+            }
+        }
         if (current || previous) {
             int len = j - i + 2;
             if (word(j + 1, "week")) {
@@ -129,12 +146,51 @@ final class TimePhrases {
                         : new Match(len, year, year.plusYears(1));
             }
         }
-        return lastN(i);
+        Match last = lastN(i);
+        return last != null ? last : nextN(i);
     }
 
-    /** "in the last 7 days", "over the past 3 months", "last 30 days", "the past week". */
+    /** "in the last 7 days", "over the past 3 months", "last 30 days", "the past week", "the next 14 days". */
     private Match relativeAfterIn(int i) {
-        return lastN(i);
+        Match m = lastN(i);
+        return m != null ? m : nextN(i);
+    }
+
+    /**
+     * "(in|within|over) the next N days|weeks|months": today and what follows it, as "the last N days" is today
+     * and what came before ([today, today + N days)).
+     */
+    private Match nextN(int i) {
+        int j = i;
+        if (word(j, "over") || word(j, "within")) {
+            j++;
+        }
+        if (word(j, "the")) {
+            j++;
+        }
+        if (!(word(j, "next") || word(j, "coming"))) {
+            return null;
+        }
+        j++;
+        if (j >= t.size() || !t.get(j).isNumber() || j + 1 >= t.size()) {
+            return null;
+        }
+        int n = t.get(j).number();
+        String unit = t.get(j + 1).text();
+        if (n < 1 || n > 1000) {
+            return null;
+        }
+        LocalDate end;
+        switch (unit) {
+            case "day": case "days": end = today.plusDays(n); break;
+            case "week": case "weeks": end = today.plusWeeks(n); break;
+            case "month": case "months": end = today.plusMonths(n); break;
+            default: return null;
+        }
+        if (n == 1 && unit.endsWith("s") || n > 1 && !unit.endsWith("s")) {
+            return null;
+        }
+        return new Match(j + 2 - i, today, end);
     }
 
     private Match lastN(int i) {

@@ -85,7 +85,8 @@
  *
  * <h2>3. Modifiers, tried at each remaining word in this order</h2>
  * <ol>
- *   <li>Time phrase ({@link org.tally.core.grammar.TimePhrases}): today, yesterday, tomorrow, this/last week|month|quarter|year,
+ *   <li>Time phrase ({@link org.tally.core.grammar.TimePhrases}): today, yesterday, tomorrow, this/last/next week|month|quarter|year,
+ *       (in|within|over) the next|coming N days|weeks|months (today and what follows),
  *       in|during YEAR, in MONTH (YEAR), between/from … and/to …, since/before/after DATE, (in|over) the last|past
  *       N days|weeks|months|years. Applies to the subject's single EventTime or StartTime; several: ask.</li>
  *   <li>Time verb of a concept the subject refers to, when the subject has no time of its own ("babies born this
@@ -113,7 +114,9 @@
  *       concept and a time phrase right after it restrict its rows ("with no results reported last month").</li>
  *   <li>Verb of a related record: (who|that)? (have|has|had|were)? (also)? (been)? VERB (with|for)? VALUES, VERB a time
  *       verb of a concept that refers to the subject → EXISTS over it with the values and time phrase that follow
- *       ("patients diagnosed with type 2 diabetes"); "both X and Y" is one scope per value. In a percentage whose
+ *       ("patients diagnosed with type 2 diabetes"); "both X and Y" is one scope per value. A time phrase after
+ *       such a verb that could also date a bare time verb of the subject before it misses ("patients registered and
+ *       admitted this year"). In a percentage whose
  *       counted condition has not started, a VERB after have/has/were starts it ("… have also been diagnosed with
  *       X": the scope is the rate's numerator). When VERB is also a condition of the subject itself ("bills paid
  *       last month": a paid status, or a payment then?) the grammar asks which is meant.</li>

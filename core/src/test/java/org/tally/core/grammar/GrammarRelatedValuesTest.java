@@ -152,4 +152,15 @@ class GrammarRelatedValuesTest {
         assertThat(dx.related()).singleElement().satisfies(r -> assertThat(r.filters()).hasSize(3));
         assertThat(miss(G, "how many patients had an allergy last month")).contains("no date");
     }
+
+    @Test
+    void aTimeAfterTwoJoinedVerbsIsNotGivenToOneOfThemOnly() {
+        FixtureVocabulary v = vocabulary();
+        v.col("Patient", EVENT_TIME, "registered at", null);
+        Grammar g = Fixtures.grammar(v);
+        assertThat(miss(g, "how many patients were registered and prescribed this year")).contains("say which time");
+        QuerySpec s = parsed(g, "how many patients registered last year were prescribed this year");
+        assertThat(s.timeScope().column()).isEqualTo(ColumnRef.of("Patient", EVENT_TIME));
+        assertThat(s.related()).extracting(RelatedScope::concept).containsExactly("Prescription");
+    }
 }

@@ -56,7 +56,14 @@ class TimePhrasesTest {
             "in the last 3 months                | 2026-11-29 | 2026-08-30 | 2026-11-30",
             "in the last month                   | 2024-03-30 | 2024-02-29 | 2024-03-31",
             "in the past year                    | 2024-02-29 | 2023-03-01 | 2024-03-01",
-            "last 7 days                         | 2027-01-03 | 2026-12-28 | 2027-01-04"})
+            "last 7 days                         | 2027-01-03 | 2026-12-28 | 2027-01-04",
+            "next week                           | 2026-11-29 | 2026-11-30 | 2026-12-07",
+            "next month                          | 2026-11-29 | 2026-12-01 | 2027-01-01",
+            "next quarter                        | 2026-11-29 | 2027-01-01 | 2027-04-01",
+            "next year                           | 2026-11-29 | 2027-01-01 | 2028-01-01",
+            "in the next 14 days                 | 2026-11-29 | 2026-11-29 | 2026-12-13",
+            "within the next 2 weeks             | 2026-11-29 | 2026-11-29 | 2026-12-13",
+            "over the coming 3 months            | 2026-11-29 | 2026-11-29 | 2027-02-28"})
     void range(String phrase, String today, String from, String to) {
         Grammar g = Fixtures.grammar(Fixtures.dev(), LocalDate.parse(today));
         QuerySpec s = GrammarTest.parsed(g, "how many deliveries " + phrase);
