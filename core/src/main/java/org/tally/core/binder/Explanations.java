@@ -107,7 +107,8 @@ final class Explanations {
     private static String related(RelatedScope r, Function<ColumnRef, String> words, Function<String, String> plurals,
                                   Function<String, String> kinds) {
         StringBuilder s = new StringBuilder(r.quantifier() == org.tally.core.spec.Quantifier.EXISTS ? " that have "
-                : " that have no ").append(plurals.apply(r.concept().trim()));
+                : r.quantifier() == org.tally.core.spec.Quantifier.NOT_EXISTS ? " that have no "
+                : " that have " + r.bounds() + " ").append(plurals.apply(r.concept().trim()));
         String relatedKind = kinds.apply(r.concept().trim());
         if (relatedKind != null) {
             s.append(" (").append(relatedKind).append(')');

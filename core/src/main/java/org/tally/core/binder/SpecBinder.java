@@ -756,7 +756,8 @@ public final class SpecBinder {
             }
             Predicate all = Sql.and(where);
             Relation from = Sql.table(other.table(), alias);
-            return new Predicate.Exists(from, inner, all, r.quantifier() != Quantifier.EXISTS);
+            return r.quantifier() == Quantifier.COUNTED ? new Predicate.Exists(from, inner, all, false, r.atLeast(),
+                    r.atMost()) : new Predicate.Exists(from, inner, all, r.quantifier() != Quantifier.EXISTS);
         }
 
         /** A column of a related scope's own table, outside any related scope. */

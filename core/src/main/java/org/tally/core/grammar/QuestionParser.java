@@ -641,7 +641,8 @@ final class QuestionParser {
             return true;
         }
         int n = 0;
-        if (word(k, "had") || word(k, "has") || word(k, "have") || word(k, "saw") || word(k, "with")) {
+        if (word(k, "had") || word(k, "has") || word(k, "have") || word(k, "saw") || word(k, "with")
+                || recordingVerb(k)) {
             k++;
         }
         int verbAt = -1;
@@ -663,6 +664,15 @@ final class QuestionParser {
     }
 
     private int whichNext = -1;
+
+    /**
+     * "which clinic recorded the most diagnoses": a verb that only says the rows were written down reads as "had",
+     * unless this source dates something by it (then it is checked as a time verb).
+     */
+    private boolean recordingVerb(int k) {
+        return k < t.size() && (word(k, "recorded") || word(k, "logged") || word(k, "documented"))
+                && !lexicon.namesSomeTime(t.get(k).text());
+    }
 
     /** A ranking by the sum of the subject's amount ("which payment method brought in the most money"). */
     private boolean rankedSum;
@@ -1594,6 +1604,13 @@ final class QuestionParser {
                 return 1 + v; // "done under local anaesthesia"
             }
         }
+        if (word(i, "during") && subject != null) {
+            int k = word(i + 1, "the") || word(i + 1, "a") || word(i + 1, "an") ? i + 2 : i + 1;
+            int parent = parentScope(k, to);
+            if (parent > 0) {
+                return k - i + parent; // "diagnoses during outpatient visits"
+            }
+        }
         if ((word(i, "in") || word(i, "on") || word(i, "at")) && subject != null) {
             for (int w = Math.min(5, to - i); w >= 2; w--) {
                 Optional<Predicate> p = pack.predicateForPhrase(words(i, i + w));
@@ -1602,6 +1619,10 @@ final class QuestionParser {
                 }
             }
             int k = word(i + 1, "the") || word(i + 1, "a") ? i + 2 : i + 1;
+            int parent = parentScope(k, to);
+            if (parent > 0) {
+                return k - i + parent;
+            }
             int restated = restatedSubject(k, to);
             if (restated > 0 && restated >= valueLength(k, to)) {
                 return k - i + restated; // "controlled drugs in the medication catalogue", not "in the Labour Suite"
@@ -1626,6 +1647,50 @@ final class QuestionParser {
         }
         if (subject != null) {
             return valuePhrase(i, to, subject, false);
+        }
+        return 0;
+    }
+
+    /**
+     * "diagnoses in outpatient visits": values, then a concept the subject's rows belong to (a direct reference);
+     * the subject's own row must belong to such a parent, an EXISTS over it. Taken only when it reads further than
+     * a value phrase would and every word before the concept is the parent's own value; a time after it stays with
+     * the subject (the diagnoses of this year, not those of this year's visits). Returns the tokens read, or 0.
+     */
+    private int parentScope(int k, int to) {
+        for (int j = k; j < Math.min(to, k + 4); j++) {
+            Term term = term(j);
+            if (term == null) {
+                continue;
+            }
+            List<String> parents = new ArrayList<>();
+            for (String id : term.concepts) {
+                if (vocab.concepts().contains(id) && !id.equals(subject) && refersTo(subject, id)) {
+                    parents.add(id);
+                }
+            }
+            int end = j + term.length;
+            if (parents.size() != 1 || end > to || end <= k + valueLength(k, to)) {
+                return 0;
+            }
+            QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+            inner.subject = parents.get(0);
+            inner.lead = Lead.LIST;
+            int at = k;
+            try {
+                int v;
+                while (at < j && (v = inner.valuePhrase(at, j, inner.subject, false)) > 0) {
+                    at += v;
+                }
+            } catch (GrammarMiss e) {
+                return 0;
+            }
+            if (at != j || inner.filters.isEmpty() || !inner.related.isEmpty() || inner.range != null
+                    || end < t.size() && t.get(end).number() != null) {
+                return 0; // "in visits" says nothing; "on ward 3" names one ward, not a kind of them
+            }
+            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, parents.get(0), inner.filters));
+            return end - k;
         }
         return 0;
     }
@@ -2368,6 +2433,10 @@ final class QuestionParser {
         int k = i;
         boolean negated;
         int n;
+        int[] bound = countedScope(k);
+        if (bound != null) {
+            return boundedScope(i, k + bound[0], bound[1] < 0 ? null : bound[1], bound[2] < 0 ? null : bound[2]);
+        }
         if ((n = match(k, "with", "no")) > 0 || (n = match(k, "who", "have", "no")) > 0
                 || (n = match(k, "that", "have", "no")) > 0 || (n = match(k, "have", "no")) > 0
                 || (n = match(k, "has", "no")) > 0 || (n = match(k, "had", "no")) > 0
@@ -2435,6 +2504,93 @@ final class QuestionParser {
             return 0;
         }
         throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 2)) + "' names nothing this source links to "
+                + subject);
+    }
+
+    /**
+     * "with 3 or more", "who had more than 2", "that have fewer than 2", "with at least 3", "exactly 2": the tokens
+     * up to the related concept and the inclusive bounds {read, atLeast, atMost} (−1 for none), or null. A bare
+     * number ("patients with 2 admissions") is not read: exactly 2 or at least 2 is the asker's to say.
+     */
+    private int[] countedScope(int k) {
+        int at = k;
+        int n;
+        if ((n = match(at, "who", "have")) > 0 || (n = match(at, "who", "had")) > 0 || (n = match(at, "that", "have"))
+                > 0 || (n = match(at, "that", "had")) > 0 || (n = match(at, "with")) > 0 || (n = match(at, "had")) > 0
+                || (n = match(at, "have")) > 0 || (n = match(at, "has")) > 0) {
+            at += n;
+        } else {
+            return null;
+        }
+        Integer v;
+        if (number(at) != null && (word(at + 1, "or") && (word(at + 2, "more") || word(at + 2, "over")))) {
+            return new int[] {at + 3 - k, number(at), -1};
+        }
+        if (number(at) != null && word(at + 1, "or") && (word(at + 2, "fewer") || word(at + 2, "less"))) {
+            return new int[] {at + 3 - k, -1, number(at)};
+        }
+        if ((n = match(at, "at", "least")) > 0 || (n = match(at, "no", "fewer", "than")) > 0
+                || (n = match(at, "no", "less", "than")) > 0 || (n = match(at, "a", "minimum", "of")) > 0) {
+            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, -1};
+        }
+        if ((n = match(at, "more", "than")) > 0 || (n = match(at, "over")) > 0) {
+            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, v + 1, -1};
+        }
+        if ((n = match(at, "at", "most")) > 0 || (n = match(at, "no", "more", "than")) > 0
+                || (n = match(at, "a", "maximum", "of")) > 0) {
+            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, -1, v};
+        }
+        if ((n = match(at, "fewer", "than")) > 0 || (n = match(at, "less", "than")) > 0) {
+            v = number(at + n);
+            if (v == null || v < 1) {
+                return null;
+            }
+            return new int[] {at + n + 1 - k, -1, v - 1};
+        }
+        if ((n = match(at, "exactly")) > 0 || (n = match(at, "precisely")) > 0) {
+            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, v};
+        }
+        return null;
+    }
+
+    /** A whole non-negative count at {@code k} ("3", "three"), or null. */
+    private Integer number(int k) {
+        return k < t.size() && t.get(k).isNumber() && t.get(k).number() >= 0 ? t.get(k).number() : null;
+    }
+
+    /**
+     * "patients with 3 or more outpatient visits in 2025": a related concept, its own values before it and its time
+     * after it, counted between the bounds. Returns the tokens read from {@code i}.
+     */
+    private int boundedScope(int i, int k, Integer atLeast, Integer atMost) {
+        for (int j = k; j < Math.min(t.size(), k + 4); j++) {
+            Term term = term(j);
+            if (term == null) {
+                continue;
+            }
+            String other = boundOne(term, "related");
+            if (other.equals(subject) || !vocab.linked(subject, other) || !refersTo(other, subject)) {
+                throw new GrammarMiss("'" + words(i, j + term.length) + "' counts " + other + " rows, which do not "
+                        + "belong to " + subject + " rows on this source");
+            }
+            QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+            inner.subject = other;
+            inner.lead = Lead.LIST;
+            inner.modifiers(k, j);
+            if (!inner.related.isEmpty() || inner.range != null || !inner.dimensions.isEmpty()) {
+                throw new GrammarMiss("'" + words(k, j) + "' is too complex inside '" + words(i, j + term.length)
+                        + "'");
+            }
+            List<Filter> conditions = new ArrayList<>(inner.filters);
+            int end = relatedTime(other, j + term.length, t.size(), conditions);
+            if (end == j + term.length) {
+                end = relatedRange(other, end, conditions); // "3 or more visits in 2025": those visits
+            }
+            end = relativeClause(other, end, conditions);
+            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost));
+            return end - i;
+        }
+        throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 2)) + "' counts nothing this source links to "
                 + subject);
     }
 

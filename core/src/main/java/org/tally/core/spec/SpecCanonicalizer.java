@@ -193,15 +193,29 @@ public final class SpecCanonicalizer {
             String concept = Identifiers.canonicalConcept(s.concept());
             List<Filter> filters = new ArrayList<>();
             s.filters().forEach(f -> filters.add(filter(f)));
-            canonical.add(new RelatedScope(s.quantifier(), concept,
-                    new FilterNormalizer(concept, true, "related[" + i + "].filters").normalize(filters)));
+            List<Filter> normalized = new FilterNormalizer(concept, true, "related[" + i + "].filters")
+                    .normalize(filters);
+            Integer atLeast = s.atLeast() != null && s.atLeast() == 0 ? null : s.atLeast();
+            Integer atMost = s.atMost();
+            if (s.quantifier() != Quantifier.COUNTED) {
+                canonical.add(new RelatedScope(s.quantifier(), concept, normalized));
+            } else if (atLeast == null && atMost == null) {
+                continue; // "0 or more" holds for every row
+            } else if (atMost == null && atLeast == 1) {
+                canonical.add(new RelatedScope(Quantifier.EXISTS, concept, normalized));
+            } else if (atLeast == null && atMost == 0) {
+                canonical.add(new RelatedScope(Quantifier.NOT_EXISTS, concept, normalized));
+            } else {
+                canonical.add(new RelatedScope(Quantifier.COUNTED, concept, normalized, atLeast, atMost));
+            }
         }
         canonical = FilterNormalizer.sortedUnique(canonical);
         List<RelatedScope> kept = new ArrayList<>();
         for (RelatedScope a : canonical) {
             boolean redundant = false;
             for (RelatedScope b : canonical) {
-                if (a == b || !a.concept().equals(b.concept())) {
+                if (a == b || !a.concept().equals(b.concept()) || a.quantifier() == Quantifier.COUNTED
+                        || b.quantifier() == Quantifier.COUNTED) {
                     continue;
                 }
                 boolean aLooser = b.filters().containsAll(a.filters());

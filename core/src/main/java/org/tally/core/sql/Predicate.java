@@ -86,14 +86,29 @@ public sealed interface Predicate extends SqlExpr {
 
     /**
      * {@code [NOT] EXISTS (SELECT 1 FROM from [joins] WHERE where)}; {@code where} correlates with the outer query by
-     * naming its aliases. Aliases introduced here must differ from the outer query's.
+     * naming its aliases. Aliases introduced here must differ from the outer query's. With bounds it is instead
+     * {@code (SELECT COUNT(*) FROM …) >= atLeast} (and/or {@code <= atMost}): how many correlated rows match, so
+     * "fewer than 2" keeps the rows with none.
      */
-    record Exists(Relation from, List<Join> joins, Predicate where, boolean negated) implements Predicate {
+    record Exists(Relation from, List<Join> joins, Predicate where, boolean negated, Integer atLeast, Integer atMost)
+            implements Predicate {
+        public Exists(Relation from, List<Join> joins, Predicate where, boolean negated) {
+            this(from, joins, where, negated, null, null);
+        }
+
         public Exists {
             Objects.requireNonNull(from, "Exists.from");
             joins = List.copyOf(joins);
             Objects.requireNonNull(where, "Exists.where");
             SqlQuery.requireUniqueAliases(from, joins, "Exists");
+            if (negated && (atLeast != null || atMost != null)) {
+                throw new IllegalArgumentException("Exists: a row count is not negated; bound it instead");
+            }
+        }
+
+        /** Whether this counts the correlated rows instead of testing for one. */
+        public boolean counted() {
+            return atLeast != null || atMost != null;
         }
     }
 }

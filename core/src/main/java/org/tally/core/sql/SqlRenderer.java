@@ -336,6 +336,23 @@ public abstract class SqlRenderer {
             o.append("NOT (");
             predicate(n.operand(), o);
             o.append(")");
+        } else if (p instanceof Exists x && x.counted()) {
+            o.append("(SELECT COUNT(*) FROM ");
+            relation(x.from(), o);
+            joins(x.joins(), o);
+            o.append(" WHERE ");
+            predicate(x.where(), o);
+            o.append(")");
+            if (x.atLeast() != null && x.atLeast().equals(x.atMost())) {
+                o.append(" = ").append(Integer.toString(x.atLeast()));
+            } else if (x.atLeast() != null && x.atMost() != null) {
+                o.append(" BETWEEN ").append(Integer.toString(x.atLeast())).append(" AND ")
+                        .append(Integer.toString(x.atMost()));
+            } else if (x.atLeast() != null) {
+                o.append(" >= ").append(Integer.toString(x.atLeast()));
+            } else {
+                o.append(" <= ").append(Integer.toString(x.atMost()));
+            }
         } else if (p instanceof Exists x) {
             o.append(x.negated() ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
             relation(x.from(), o);

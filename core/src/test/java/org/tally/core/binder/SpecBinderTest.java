@@ -250,6 +250,25 @@ class SpecBinderTest {
     }
 
     @Test
+    void aCountedScopeKeepsSubjectsByHowManyRelatedRowsMatch() throws SQLException {
+        BindResult.Bound twoOrMore = bound(QuerySpec.builder("Patient", Shape.SCALAR).measure(Measure.count())
+                .related(RelatedScope.atLeast(2, "Prescription", List.of())).build());
+        assertThat(run(twoOrMore.query())).isEqualTo(hand("SELECT COUNT(*) FROM (SELECT patient_id FROM prescriptions"
+                + " GROUP BY patient_id HAVING COUNT(*) >= 2) x"));
+        // patients 1 and 9 have two prescriptions each, patient 4 one: 2, not 3
+        assertThat(run(twoOrMore.query())).isEqualTo(List.of(List.of(new BigDecimal("2.000000"))));
+        ColumnRef drug = col("Medication", ColumnRole.NAME);
+        BindResult.Bound fewMetformin = bound(QuerySpec.builder("Patient", Shape.SCALAR).measure(Measure.count())
+                .related(RelatedScope.atMost(1, "Prescription", List.of(Filter.eq(drug, Literal.of("Metformin")))))
+                .build());
+        // "fewer than 2 metformin prescriptions" keeps the patients with none: all but patient 9
+        assertThat(run(fewMetformin.query())).isEqualTo(hand("SELECT COUNT(*) FROM patients p WHERE p.id NOT IN"
+                + " (SELECT r.patient_id FROM prescriptions r JOIN medications m ON m.id = r.medication_id"
+                + " WHERE m.name = 'Metformin' GROUP BY r.patient_id HAVING COUNT(*) >= 2)"));
+        assertThat(run(fewMetformin.query())).isEqualTo(List.of(List.of(new BigDecimal("11.000000"))));
+    }
+
+    @Test
     void existsScopeCarriesItsOwnFilters() throws SQLException {
         BindResult.Bound b = bound(QuerySpec.builder("Patient", Shape.SCALAR).measure(Measure.count())
                 .related(RelatedScope.exists("Allergy", Filter.eq(col("Allergy", ColumnRole.SEVERITY),

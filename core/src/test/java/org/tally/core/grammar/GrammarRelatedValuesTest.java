@@ -163,4 +163,38 @@ class GrammarRelatedValuesTest {
         assertThat(s.timeScope().column()).isEqualTo(ColumnRef.of("Patient", EVENT_TIME));
         assertThat(s.related()).extracting(RelatedScope::concept).containsExactly("Prescription");
     }
+
+    @Test
+    void aNumberOfRelatedRecordsIsACountedScopeWithInclusiveBounds() {
+        QuerySpec s = parsed(G, "how many patients had 3 or more prescriptions last month");
+        assertThat(s.timeScope()).isNull();
+        assertThat(s.related()).containsExactly(RelatedScope.atLeast(3, "Prescription", List.of(
+                Filter.ge(ColumnRef.of("Prescription", EVENT_TIME), Literal.of(java.time.LocalDate.of(2026, 10, 1))),
+                Filter.lt(ColumnRef.of("Prescription", EVENT_TIME), Literal.of(java.time.LocalDate.of(2026, 11, 1))))));
+        assertThat(parsed(G, "how many patients with more than 2 diagnoses").related())
+                .containsExactly(RelatedScope.atLeast(3, "Diagnosis", List.of()));
+        assertThat(parsed(G, "how many patients have fewer than 2 allergies").related())
+                .containsExactly(RelatedScope.atMost(1, "Allergy", List.of()));
+        assertThat(parsed(G, "how many patients with exactly 2 severe allergies").related())
+                .containsExactly(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, "Allergy",
+                        List.of(Filter.eq(ColumnRef.of("Allergy", SEVERITY), Literal.of("SEV"))), 2, 2));
+        // a bare number could mean exactly or at least: not read
+        assertThat(miss(G, "how many patients with 2 diagnoses")).isNotBlank();
+        assertThat(miss(G, "how many patients with at least 2 purple diagnoses")).isNotBlank();
+    }
+
+    @Test
+    void aConceptTheSubjectBelongsToIsAnExistsOverThatParent() {
+        FixtureVocabulary v = vocabulary();
+        v.col("Encounter", PRIMARY_KEY, "visit id", null)
+                .col("Encounter", TYPE, "visit class", null, "outpatient", "inpatient")
+                .col("Encounter", EVENT_TIME, "check in dt", null).ref("Diagnosis", "Encounter");
+        Grammar g = Fixtures.grammar(v);
+        QuerySpec s = parsed(g, "how many diagnoses in outpatient visits this year");
+        assertThat(s.related()).containsExactly(RelatedScope.exists("Encounter",
+                Filter.eq(ColumnRef.of("Encounter", TYPE), Literal.of("outpatient"))));
+        assertThat(s.timeScope().column()).isEqualTo(ColumnRef.of("Diagnosis", EVENT_TIME));
+        assertThat(parsed(g, "how many diagnoses during outpatient visits").related()).hasSize(1);
+        assertThat(miss(g, "how many diagnoses in purple visits")).isNotBlank();
+    }
 }

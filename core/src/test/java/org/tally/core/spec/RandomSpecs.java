@@ -250,7 +250,9 @@ final class RandomSpecs {
             if (r.nextBoolean()) {
                 fs.add(filterOn(pick(categorical(c).subList(0, 4))));
             }
-            b.related(new RelatedScope(r.nextBoolean() ? Quantifier.EXISTS : Quantifier.NOT_EXISTS, c, fs));
+            int kind = r.nextInt(5);
+            b.related(kind == 4 ? RelatedScope.atLeast(2 + r.nextInt(3), c, fs)
+                    : new RelatedScope(kind % 2 == 0 ? Quantifier.EXISTS : Quantifier.NOT_EXISTS, c, fs));
         }
         return b.build();
     }

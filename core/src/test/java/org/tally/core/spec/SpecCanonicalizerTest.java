@@ -264,6 +264,35 @@ class SpecCanonicalizerTest {
     }
 
     @Test
+    void countedScopesOfOneOrNoneAreTheExistsForms() {
+        Filter girl = Filter.eq(ColumnRef.of("Newborn", ColumnRole.GENDER), text("F"));
+        same(deliveries(Shape.EXISTS).related(RelatedScope.atLeast(1, "Newborn", List.of(girl))).build(),
+                deliveries(Shape.EXISTS).related(RelatedScope.exists("Newborn", girl)).build());
+        same(deliveries(Shape.EXISTS).related(RelatedScope.atMost(0, "Newborn", List.of())).build(),
+                deliveries(Shape.EXISTS).related(RelatedScope.notExists("Newborn")).build());
+        same(deliveries(Shape.EXISTS).related(RelatedScope.atLeast(0, "Newborn", List.of())).build(),
+                deliveries(Shape.EXISTS).build());
+        // two or more is not implied by one or more: both stay
+        QuerySpec twins = deliveries(Shape.EXISTS).related(RelatedScope.exists("Newborn"))
+                .related(RelatedScope.atLeast(2, "Newborn", List.of())).build();
+        assertThat(SpecCanonicalizer.canonicalize(twins).related()).hasSize(2);
+        different(deliveries(Shape.EXISTS).related(RelatedScope.atLeast(2, "Newborn", List.of())).build(),
+                deliveries(Shape.EXISTS).related(RelatedScope.atLeast(3, "Newborn", List.of())).build());
+    }
+
+    @Test
+    void countedScopeBoundsAreChecked() {
+        assertThatThrownBy(() -> new RelatedScope(Quantifier.COUNTED, "Newborn", List.of()))
+                .isInstanceOf(InvalidSpecException.class).hasMessageContaining("atLeast");
+        assertThatThrownBy(() -> new RelatedScope(Quantifier.EXISTS, "Newborn", List.of(), 2, null))
+                .isInstanceOf(InvalidSpecException.class).hasMessageContaining("counted");
+        assertThatThrownBy(() -> new RelatedScope(Quantifier.COUNTED, "Newborn", List.of(), 3, 2))
+                .isInstanceOf(InvalidSpecException.class).hasMessageContaining("below");
+        assertThatThrownBy(() -> RelatedScope.atMost(-1, "Newborn", List.of()))
+                .isInstanceOf(InvalidSpecException.class).hasMessageContaining("negative");
+    }
+
+    @Test
     void mixedLiteralKindsOnOneValueAreRefused() {
         ColumnRef code = ColumnRef.of("Delivery", ColumnRole.CODE);
         assertThatThrownBy(() -> SpecCanonicalizer.canonicalize(count(Filter.eq(code, text("1")),

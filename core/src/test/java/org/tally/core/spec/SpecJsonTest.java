@@ -50,6 +50,7 @@ class SpecJsonTest {
                 .project(ColumnRef.of("Patient", ColumnRole.FULL_NAME))
                 .order(OrderKey.byValue(ColumnRef.of("Patient", ColumnRole.BIRTH_DATE), Direction.DESC))
                 .related(RelatedScope.exists("Appointment"))
+                .related(RelatedScope.atLeast(3, "Admission", List.of()))
                 .limit(50)
                 .build();
         QuerySpec lookup = QuerySpec.builder("Patient", Shape.LOOKUP)

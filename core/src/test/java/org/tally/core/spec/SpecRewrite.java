@@ -77,7 +77,7 @@ class SpecRewrite {
         List<RelatedScope> related = new ArrayList<>();
         for (RelatedScope r : s.related()) {
             related.add(new RelatedScope(r.quantifier(), concept(r.concept()),
-                    filterList(r.filters(), false, r.concept())));
+                    filterList(r.filters(), false, r.concept()), r.atLeast(), r.atMost()));
         }
         related(related).forEach(b::related);
         for (OrderKey k : s.order()) {

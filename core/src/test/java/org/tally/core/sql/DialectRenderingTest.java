@@ -1,5 +1,6 @@
 package org.tally.core.sql;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.tally.core.sql.CompilesExpectation.compiles;
 import static org.tally.core.sql.Sql.col;
 import static org.tally.core.sql.Sql.table;
@@ -178,6 +179,29 @@ class DialectRenderingTest {
                         + "WHERE EXISTS (SELECT 1 FROM \"transfer\" AS \"t\" INNER JOIN \"ward\" AS \"w\" ON \"t\".\"to_ward_id\" = \"w\".\"id\" "
                         + "WHERE \"t\".\"admission_id\" = \"a\".\"id\" AND \"w\".\"name\" = ?)")
                 .parameters(SqlValue.of("ICU"));
+    }
+
+    @Test
+    void aCountedScopeComparesTheNumberOfCorrelatedRows() {
+        Predicate.Exists threeOrMore = new Predicate.Exists(table("transfer", "t"), List.of(),
+                Sql.eq(col("t", "admission_id"), col("a", "id")), false, 3, null);
+        compiles(fromAdmission().select(col("a", "id"), "id").where(threeOrMore).build())
+                .postgres("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (SELECT COUNT(*) FROM \"transfer\" AS \"t\" "
+                        + "WHERE \"t\".\"admission_id\" = \"a\".\"id\") >= 3")
+                .mysql("SELECT `a`.`id` AS `id` FROM `admission` AS `a` WHERE (SELECT COUNT(*) FROM `transfer` AS `t` "
+                        + "WHERE `t`.`admission_id` = `a`.`id`) >= 3")
+                .sqlServer("SELECT [a].[id] AS [id] FROM [admission] AS [a] WHERE (SELECT COUNT(*) FROM [transfer] AS [t] "
+                        + "WHERE [t].[admission_id] = [a].[id]) >= 3")
+                .h2("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (SELECT COUNT(*) FROM \"transfer\" AS \"t\" "
+                        + "WHERE \"t\".\"admission_id\" = \"a\".\"id\") >= 3");
+        Predicate.Exists between = new Predicate.Exists(table("transfer", "t"), List.of(),
+                Sql.eq(col("t", "admission_id"), col("a", "id")), false, 1, 2);
+        compiles(fromAdmission().select(col("a", "id"), "id").where(between).build())
+                .h2("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (SELECT COUNT(*) FROM \"transfer\" AS \"t\" "
+                        + "WHERE \"t\".\"admission_id\" = \"a\".\"id\") BETWEEN 1 AND 2");
+        assertThatThrownBy(() -> new Predicate.Exists(table("transfer", "t"), List.of(),
+                Sql.eq(col("t", "admission_id"), col("a", "id")), true, 3, null))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
