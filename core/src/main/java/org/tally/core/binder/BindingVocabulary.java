@@ -156,6 +156,18 @@ public final class BindingVocabulary implements GrammarVocabulary {
     }
 
     @Override
+    public Map<String, String> unboundTables() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (TableBinding t : binding.tables()) {
+            List<String> tokens = names.table(t.table()).tokens();
+            if (t.status() == TableBinding.Status.UNBOUND && !tokens.isEmpty()) {
+                out.putIfAbsent(String.join(" ", tokens), t.table());
+            }
+        }
+        return out;
+    }
+
+    @Override
     public List<ValueAlias> aliases() {
         return aliases;
     }

@@ -32,6 +32,15 @@ public interface GrammarVocabulary {
     /** Words of the bound table names that name a concept in a question (e.g. "ipd admission"), lower case. */
     List<String> tableWords(String concept);
 
+    /**
+     * The tables of this source that hold no concept (unbound, not ignored by an administrator): the words of each
+     * name, lower case, to the name. A question word spelling one of them must not reach another table through a
+     * pack synonym ("visits" is an Encounter word, but a table of visits is not the encounters table).
+     */
+    default java.util.Map<String, String> unboundTables() {
+        return java.util.Map.of();
+    }
+
     /** Administrator value aliases: a question phrase that means one observed value of one column. */
     List<ValueAlias> aliases();
 

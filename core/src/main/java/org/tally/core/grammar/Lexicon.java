@@ -1,6 +1,7 @@
 package org.tally.core.grammar;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,16 +48,42 @@ final class Lexicon {
     List<String> conceptsNamedBy(String phrase) {
         Set<String> ids = new LinkedHashSet<>(pack.conceptsNamedBy(phrase));
         String key = ValueText.key(phrase);
+        boolean ownTable = false;
         for (String concept : vocabulary.concepts()) {
             for (String words : vocabulary.tableWords(concept)) {
                 List<String> keys = tableWordKeys.computeIfAbsent(words,
                         w -> List.of(ValueText.key(w), ValueText.key(w + "s")));
                 if (keys.contains(key)) {
                     ids.add(concept);
+                    ownTable = true;
                 }
             }
         }
+        if (!ownTable && ids.stream().anyMatch(vocabulary.concepts()::contains)) {
+            String table = unboundTableKeys().get(key);
+            if (table != null) {
+                throw new GrammarMiss("'" + phrase + "' is the name of the table " + table + ", which holds no"
+                        + " concept on this source; reading it as " + String.join(" or ", ids) + " would count"
+                        + " another table's rows (bind " + table + " in the binding inspector)");
+            }
+        }
         return new ArrayList<>(ids);
+    }
+
+    private volatile Map<String, String> unboundTableKeys;
+
+    /** The comparison keys (singular and plural) of the unbound tables' names, to the names. */
+    private Map<String, String> unboundTableKeys() {
+        Map<String, String> keys = unboundTableKeys;
+        if (keys == null) {
+            Map<String, String> built = new HashMap<>();
+            vocabulary.unboundTables().forEach((words, table) -> {
+                built.putIfAbsent(ValueText.key(words), table);
+                built.putIfAbsent(ValueText.key(words + "s"), table);
+            });
+            unboundTableKeys = keys = Map.copyOf(built);
+        }
+        return keys;
     }
 
     /** The role hints of a concept whose phrase equals {@code phrase}. */

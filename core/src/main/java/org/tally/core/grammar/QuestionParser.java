@@ -886,6 +886,9 @@ final class QuestionParser {
                 if (lead == Lead.TOP && k == i) {
                     topSingular = lexicon.singularTerm(concept, term.phrase);
                 }
+                if (lead == Lead.TOP && rankedBy == null) {
+                    rankReferrers(term.phrase);
+                }
                 modifiers(i, k);
                 if ((lead == Lead.COUNT || lead == Lead.EXISTS) && k == from && dimensions.isEmpty()
                         && filters.isEmpty()) {
@@ -922,6 +925,35 @@ final class QuestionParser {
     }
 
     private boolean topSingular;
+
+    /**
+     * "the 5 most common diagnosis codes", "top 3 lab tests": ranking rows that other records point at (a catalogue,
+     * a ward) by their own count would give every row 1, so the records that refer to them are counted, grouped by
+     * the named rows; several such records ask which. Only rows without a time of their own (a catalogue, a place).
+     */
+    private void rankReferrers(String phrase) {
+        if (vocab.columns(subject).stream().anyMatch(c -> c.role().isTemporal())) {
+            return; // records with a time of their own are events, each counted as itself ("top 5 admissions")
+        }
+        List<String> referrers = new ArrayList<>();
+        for (String c : vocab.concepts()) {
+            if (!c.equals(subject) && refersTo(c, subject)) {
+                referrers.add(c);
+            }
+        }
+        if (referrers.isEmpty()) {
+            return;
+        }
+        String named = subject;
+        subject = referrers.size() == 1 ? referrers.get(0)
+                : choose("subject", phrase, "Rank " + phrase + " by how many of which records?", referrers);
+        groupConcept = named;
+        if (limit == null) {
+            limit = rule.equals("top.most-common") && topSingular ? 1 : 10;
+        }
+        lead = Lead.WHICH_MOST;
+        rule = rule + "-referrers";
+    }
 
     /** Whether the words of {@code term} at {@code k} are a recorded value of the concept named right after it. */
     private boolean valueOfNextTerm(int k, Term term) {
@@ -1646,9 +1678,32 @@ final class QuestionParser {
             return 0;
         }
         if (subject != null) {
+            initialStateDated(i, to);
             return valuePhrase(i, to, subject, false);
         }
         return 0;
+    }
+
+    /**
+     * "appointments were booked last month": the state a record is made in, as a verb with a time right after it,
+     * dates the making of the record (no time verb of this source read it, or it would have been taken before);
+     * reading it as today's status on the record's own time would count last month's appointments still booked.
+     */
+    private void initialStateDated(int i, int to) {
+        if (!(word(i - 1, "were") || word(i - 1, "was") || word(i - 1, "been") || word(i - 1, "got"))) {
+            return;
+        }
+        for (int n = Math.min(3, to - i); n >= 1; n--) {
+            String phrase = words(i, i + n);
+            for (org.tally.core.pack.ValueClass c : pack.valueClasses()) {
+                if (c.initial() && c.phrases().contains(phrase)
+                        && (c.concepts().isEmpty() || c.concepts().contains(subject)) && time.at(i + n) != null) {
+                    throw new GrammarMiss("'" + phrase + " " + words(i + n, i + n + time.at(i + n).length())
+                            + "' dates when each " + subject + " was " + phrase + ", which this source does not"
+                            + " record");
+                }
+            }
+        }
     }
 
     /**
@@ -1771,7 +1826,12 @@ final class QuestionParser {
         }
         for (int n = Math.min(3, to - i); n >= 1; n--) {
             String phrase = words(i, i + n);
-            ColumnRef col = verbTimeColumn(subject, phrase);
+            LinkedVerbTime own = linkedVerbTime(subject, phrase);
+            if (own.untimed() != null) {
+                untimedVerb = own.untimed(); // "patients diagnosed with sepsis": being a diagnosis is the event
+                return n;
+            }
+            ColumnRef col = own.time();
             if (col == null) {
                 col = referredTime(phrase);
             }
@@ -1811,7 +1871,9 @@ final class QuestionParser {
         return found.size() == 1 ? found.get(0) : null;
     }
 
-    /** The subject's time verbs read so far, with the index after each. */
+    /** Why the subject's event verb read so far names no time here ("diagnosed" on undated diagnoses), or null. */
+    private String untimedVerb;
+        /** The subject's time verbs read so far, with the index after each. */
     private final List<ColumnRef> verbTimes = new ArrayList<>();
     private final List<Integer> verbEnds = new ArrayList<>();
     private boolean severalTimes;
@@ -1826,6 +1888,9 @@ final class QuestionParser {
      * a miss, since which time is meant cannot be told.
      */
     private void settleTimes() {
+        if (untimedVerb != null && (range != null || bucket != null)) {
+            throw new GrammarMiss(untimedVerb);
+        }
         if (verbTimes.isEmpty()) {
             return;
         }
@@ -1921,6 +1986,42 @@ final class QuestionParser {
         return k + m.length();
     }
 
+    /**
+     * The time a verb names ("diagnosed", "prescribed"), or none when it names the records' own event and they keep
+     * no time of theirs: "patients diagnosed with sepsis" needs no time, so the verb still reads; a time phrase for
+     * it misses.
+     */
+    private LinkedVerbTime linkedVerbTime(String concept, String verb) {
+        try {
+            return new LinkedVerbTime(verbTimeColumn(concept, verb), null);
+        } catch (GrammarMiss untimed) {
+            if (!namesOwnEvent(concept, verb)) {
+                throw untimed; // "cancelled" names a time of its own: without it the verb says nothing checkable
+            }
+            return new LinkedVerbTime(null, untimed.getMessage());
+        }
+    }
+
+    /**
+     * Whether {@code verb} names only the event each record of {@code concept} is ("diagnosed" for a diagnosis): the
+     * record's existence then says it happened. A verb of an end ("discharged") or of a particular time column
+     * ("cancelled" at its own time) does not: its absence cannot be read from the row being there.
+     */
+    private boolean namesOwnEvent(String concept, String verb) {
+        List<RoleHint> hints = lexicon.timeHints(concept, verb);
+        return !hints.isEmpty() && hints.stream().allMatch(h -> h.nameHints().isEmpty()
+                && !h.roles().contains(ColumnRole.END_TIME.jsonName()));
+    }
+
+    private record LinkedVerbTime(ColumnRef time, String untimed) {
+        ColumnRef column() {
+            if (time == null) {
+                throw new GrammarMiss(untimed);
+            }
+            return time;
+        }
+    }
+
     private static void rangeFilters(ColumnRef col, TimePhrases.Match m, List<Filter> out) {
         if (m.from() != null) {
             out.add(Filter.ge(col, Literal.of(m.from())));
@@ -1952,12 +2053,13 @@ final class QuestionParser {
             return 0;
         }
         String other = one("related", verb, "'" + verb + "' in which records?", owners);
-        ColumnRef col = verbTimeColumn(other, verb);
+        LinkedVerbTime col = linkedVerbTime(other, verb);
         QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
         inner.subject = other;
         inner.lead = Lead.LIST;
         List<Filter> conditions = new ArrayList<>();
         k++;
+        k += word(k, "with") || word(k, "for") ? 1 : 0; // "never diagnosed with sepsis": the values are the record's
         while (k < to) {
             if (match(k, "at", "all") > 0) {
                 k += 2;
@@ -1965,7 +2067,7 @@ final class QuestionParser {
             }
             TimePhrases.Match m = time.at(k);
             if (m != null && k + m.length() <= to) {
-                rangeFilters(col, m, conditions);
+                rangeFilters(col.column(), m, conditions);
                 k += m.length();
                 continue;
             }
@@ -2803,7 +2905,7 @@ final class QuestionParser {
                 return 0;
             }
         }
-        ColumnRef col = verbTimeColumn(other, verb);
+        LinkedVerbTime col = linkedVerbTime(other, verb);
         k++;
         k += word(k, "with") || word(k, "for") || word(k, "by") ? 1 : 0;
         boolean both = word(k, "both");
@@ -2816,7 +2918,7 @@ final class QuestionParser {
         while (k < to) {
             TimePhrases.Match m = time.at(k);
             if (m != null && k + m.length() <= to) {
-                rangeFilters(col, m, shared);
+                rangeFilters(col.column(), m, shared);
                 k += m.length();
                 continue;
             }

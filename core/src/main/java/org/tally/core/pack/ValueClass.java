@@ -16,6 +16,8 @@ import java.util.List;
  * @param codes     code prefixes of a coding system ("E11" for type 2 diabetes in ICD-10): on a Code column an
  *                  observed code counts when it is the prefix or starts with it followed by a dot or a digit
  *                  ("E11", "E11.9", "E119"), compared case- and dot-insensitively; never a substring elsewhere
+ * @param initial   the state a record is made in (booked, ordered): "were booked last month" dates the making of the
+ *                  record, not the record's own time, so the phrase followed by a time is not this status
  */
 public record ValueClass(
         String id,
@@ -26,7 +28,8 @@ public record ValueClass(
         List<String> spellings,
         List<String> includes,
         List<String> codes,
-        String note) {
+        String note,
+        boolean initial) {
 
     public ValueClass {
         id = Lists.text(id);

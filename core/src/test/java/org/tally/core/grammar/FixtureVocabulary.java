@@ -15,6 +15,7 @@ final class FixtureVocabulary implements GrammarVocabulary {
     private final Map<String, List<Path>> forward = new LinkedHashMap<>();
     private final List<String[]> links = new ArrayList<>();
     private final List<ValueAlias> aliases = new ArrayList<>();
+    private final Map<String, String> unbound = new LinkedHashMap<>();
 
     FixtureVocabulary concept(String id) {
         columns.computeIfAbsent(id, k -> new ArrayList<>());
@@ -82,6 +83,17 @@ final class FixtureVocabulary implements GrammarVocabulary {
     @Override
     public List<String> tableWords(String concept) {
         return List.of();
+    }
+
+    /** A table of the source that holds no concept, by the words of its name. */
+    FixtureVocabulary unbound(String words, String table) {
+        unbound.put(words, table);
+        return this;
+    }
+
+    @Override
+    public Map<String, String> unboundTables() {
+        return unbound;
     }
 
     @Override

@@ -64,6 +64,30 @@ class GrammarRelatedValuesTest {
     }
 
     @Test
+    void aVerbOfRecordsWithoutATimeStillReadsWhenNoTimeIsAskedFor() {
+        // diagnoses dated only by their stay: "diagnosed" is the verb of having one, with no time of its own
+        FixtureVocabulary v = new FixtureVocabulary();
+        v.col("Patient", PRIMARY_KEY, "patient id", null);
+        v.col("Diagnosis", PRIMARY_KEY, "row id", null).col("Diagnosis", CODE, "icd9 code", null, "A41.9", "I10")
+                .col("Diagnosis", PATIENT_REF, "subject id", null).ref("Diagnosis", "Patient");
+        Grammar untimed = Fixtures.grammar(v);
+        QuerySpec s = parsed(untimed, "how many patients were diagnosed with sepsis");
+        assertThat(s.subject()).isEqualTo("Diagnosis"); // the distinct patients of the sepsis diagnoses
+        assertThat(s.filters()).containsExactly(Filter.eq(CODE_REF, Literal.of("A41.9")));
+        assertThat(s.timeScope()).isNull();
+        QuerySpec never = parsed(untimed, "how many patients have never been diagnosed with sepsis");
+        assertThat(never.related()).containsExactly(RelatedScope.notExists("Diagnosis",
+                Filter.eq(CODE_REF, Literal.of("A41.9"))));
+        QuerySpec timed = parsed(G, "how many patients have never been diagnosed with chronic kidney disease last year");
+        assertThat(timed.related()).containsExactly(RelatedScope.notExists("Diagnosis",
+                Filter.ge(ColumnRef.of("Diagnosis", EVENT_TIME), Literal.of(java.time.LocalDate.of(2025, 1, 1))),
+                Filter.lt(ColumnRef.of("Diagnosis", EVENT_TIME), Literal.of(java.time.LocalDate.of(2026, 1, 1))),
+                Filter.eq(CODE_REF, Literal.of("N18.9"))));
+        assertThat(miss(untimed, "how many patients were diagnosed with sepsis last year"))
+                .contains("does not record");
+    }
+
+    @Test
     void neverPrescribedReadsTheMedicationThroughThePrescription() {
         QuerySpec s = parsed(G, "how many patients diagnosed with type 2 diabetes have never been prescribed metformin");
         assertThat(s.related()).containsExactlyInAnyOrder(diagnosed("E11.9"), RelatedScope.notExists("Prescription",
