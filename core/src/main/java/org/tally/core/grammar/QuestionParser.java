@@ -1063,6 +1063,9 @@ final class QuestionParser {
             if (word(k, "never") || word(k, "not") || word(k, "without") || word(k, "no")) {
                 return null; // "patients diagnosed with X who were never prescribed Y": a condition on the patients
             }
+            if (frequency(k) != null) {
+                return null; // "patients admitted more than once": how often is a condition on each patient
+            }
         }
         int j = at;
         while (j < t.size() && COPULAS.contains(t.get(j).text())) {
@@ -2941,6 +2944,15 @@ final class QuestionParser {
             }
             k += v;
         }
+        int[] often = both ? null : frequency(k);
+        if (often != null) {
+            k += often[0];
+            TimePhrases.Match m = time.at(k);
+            if (m != null && k + m.length() <= to) { // "admitted more than once last year"
+                rangeFilters(col.column(), m, shared);
+                k += m.length();
+            }
+        }
         if (!inner.related.isEmpty()) {
             throw new GrammarMiss("'" + words(i, k) + "' is too complex");
         }
@@ -2961,9 +2973,49 @@ final class QuestionParser {
         }
         for (List<Filter> conditions : scopes) {
             conditions.addAll(shared);
-            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions));
+            addRelated(often == null ? new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions)
+                    : new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions,
+                            often[1] < 0 ? null : often[1], often[2] < 0 ? null : often[2]));
         }
         return k - i;
+    }
+
+    /**
+     * "more than once", "at least twice", "3 or more times", "exactly once": how often the related records occur,
+     * as {read, atLeast, atMost} (−1 for none), or null. An upper bound alone ("at most twice" may or may not take
+     * in none) and a bare "once" are not read.
+     */
+    private int[] frequency(int k) {
+        int n;
+        int[] f;
+        if ((n = match(k, "more", "than")) > 0 && (f = times(k + n)) != null) {
+            return new int[] {n + f[0], f[1] + 1, -1};
+        }
+        if ((n = match(k, "at", "least")) > 0 && (f = times(k + n)) != null) {
+            return new int[] {n + f[0], f[1], -1};
+        }
+        if (((n = match(k, "exactly")) > 0 || (n = match(k, "only")) > 0) && (f = times(k + n)) != null) {
+            return new int[] {n + f[0], f[1], f[1]};
+        }
+        if ((f = times(k)) != null && match(k + f[0], "or", "more") > 0) {
+            return new int[] {f[0] + 2, f[1], -1}; // "twice or more", "3 times or more"
+        }
+        if (number(k) != null && match(k + 1, "or", "more", "times") > 0) {
+            return new int[] {4, number(k), -1};
+        }
+        return null;
+    }
+
+    /** "once", "twice", "3 times": {tokens, how many}, or null. */
+    private int[] times(int k) {
+        if (word(k, "once")) {
+            return new int[] {1, 1};
+        }
+        if (word(k, "twice")) {
+            return new int[] {1, 2};
+        }
+        Integer v = number(k);
+        return v != null && v > 0 && (word(k + 1, "times") || word(k + 1, "time")) ? new int[] {2, v} : null;
     }
 
     private String singularWord(String concept) {

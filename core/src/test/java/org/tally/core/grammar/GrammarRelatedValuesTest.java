@@ -88,6 +88,28 @@ class GrammarRelatedValuesTest {
     }
 
     @Test
+    void howOftenARecordOccursIsACountedScopeOnEachPatient() {
+        Filter metformin = Filter.eq(ColumnRef.of("Medication", NAME), Literal.of("Metformin"));
+        QuerySpec s = parsed(G, "how many patients were prescribed metformin more than once");
+        assertThat(s.subject()).isEqualTo("Patient");
+        assertThat(s.measures()).containsExactly(Measure.count());
+        assertThat(s.related()).containsExactly(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED,
+                "Prescription", List.of(metformin), 2, null));
+        assertThat(parsed(G, "how many patients were diagnosed with chronic kidney disease at least 3 times")
+                .related()).containsExactly(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, "Diagnosis",
+                List.of(Filter.eq(CODE_REF, Literal.of("N18.9"))), 3, null));
+        assertThat(parsed(G, "how many patients were prescribed metformin exactly once").related())
+                .containsExactly(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, "Prescription",
+                        List.of(metformin), 1, 1));
+        QuerySpec dated = parsed(G, "how many patients were prescribed metformin twice or more last year");
+        assertThat(dated.related().get(0).atLeast()).isEqualTo(2);
+        assertThat(dated.related().get(0).filters()).hasSize(3);
+        // a bare "once" and an upper bound alone are the asker's to make precise
+        assertThat(miss(G, "how many patients were prescribed metformin once")).isNotBlank();
+        assertThat(miss(G, "how many patients were prescribed metformin at most twice")).isNotBlank();
+    }
+
+    @Test
     void neverPrescribedReadsTheMedicationThroughThePrescription() {
         QuerySpec s = parsed(G, "how many patients diagnosed with type 2 diabetes have never been prescribed metformin");
         assertThat(s.related()).containsExactlyInAnyOrder(diagnosed("E11.9"), RelatedScope.notExists("Prescription",
