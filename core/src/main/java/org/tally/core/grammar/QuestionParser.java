@@ -1836,6 +1836,9 @@ final class QuestionParser {
             }
             ColumnRef col = own.time();
             if (col == null) {
+                col = startOrEndVerb(phrase);
+            }
+            if (col == null) {
                 col = referredTime(phrase);
             }
             if (col == null) {
@@ -1851,6 +1854,32 @@ final class QuestionParser {
             return n;
         }
         return 0;
+    }
+
+    /** Verbs of a start or an end, whatever the record: the subject's own start or end time names them. */
+    private static final Map<String, ColumnRole> START_END_VERBS = Map.of("started", ColumnRole.START_TIME,
+            "began", ColumnRole.START_TIME, "begun", ColumnRole.START_TIME, "ended", ColumnRole.END_TIME,
+            "finished", ColumnRole.END_TIME);
+
+    /**
+     * "prescriptions started last month", "stays that ended this week": the subject's one start (or end) time; several
+     * ask which, none leaves the word unread.
+     */
+    private ColumnRef startOrEndVerb(String phrase) {
+        ColumnRole role = START_END_VERBS.get(phrase);
+        if (role == null) {
+            return null;
+        }
+        List<ColumnRef> refs = new ArrayList<>();
+        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+            if (c.role() == role && !refs.contains(ref(subject, c))) {
+                refs.add(ref(subject, c));
+            }
+        }
+        if (refs.isEmpty()) {
+            return null;
+        }
+        return refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", subject + " " + phrase, refs);
     }
 
     /**

@@ -68,6 +68,19 @@ class GrammarTimeVerbsTest {
     }
 
     @Test
+    void startedAndEndedNameTheSubjectsOwnStartAndEnd() {
+        assertThat(parsed(DEV, "how many admissions started last month").timeScope().column())
+                .isEqualTo(ColumnRef.of("Admission", ColumnRole.START_TIME));
+        assertThat(parsed(DEV, "how many admissions ended last month").timeScope().column())
+                .isEqualTo(ColumnRef.of("Admission", ColumnRole.END_TIME));
+        // an end verb without a period says the end happened
+        assertThat(parsed(DEV, "how many admissions have ended").filters())
+                .containsExactly(new Filter.IsNotNull(ColumnRef.of("Admission", ColumnRole.END_TIME)));
+        // a record with no end time of its own: the verb is not read
+        assertThat(miss(DEV, "how many diagnoses ended last month")).contains("ended");
+    }
+
+    @Test
     void scheduledNamesATimeNotAStatus() {
         // the made-up schema has a single appointment time: "scheduled" picks it and filters nothing
         QuerySpec s = parsed(MADE_UP, "how many appointments were scheduled last month");
