@@ -2571,6 +2571,17 @@ final class QuestionParser {
         if (bound != null) {
             return boundedScope(i, k + bound[0], bound[1] < 0 ? null : bound[1], bound[2] < 0 ? null : bound[2]);
         }
+        if ((n = haveValue(k)) > 0) {
+            // "patients who have type 2 diabetes": a value recorded about them, read as after "with"
+            boolean numerator = numeratorMode;
+            numeratorMode |= lead == Lead.RATE && rateWords == null; // "what percentage of patients have …"
+            int v = withValue(k + n, false, false);
+            if (v > 0) {
+                return n + v;
+            }
+            numeratorMode = numerator;
+            return 0;
+        }
         if ((n = match(k, "with", "no")) > 0 || (n = match(k, "who", "have", "no")) > 0
                 || (n = match(k, "that", "have", "no")) > 0 || (n = match(k, "have", "no")) > 0
                 || (n = match(k, "has", "no")) > 0 || (n = match(k, "had", "no")) > 0
@@ -2630,7 +2641,7 @@ final class QuestionParser {
                     : org.tally.core.spec.Quantifier.EXISTS, other, conditions));
             return end - i;
         }
-        int byValue = word(i, "with") || word(i, "without") ? withValue(k, negated) : 0;
+        int byValue = word(i, "with") || word(i, "without") ? withValue(k, negated, true) : 0;
         if (byValue > 0) {
             return k - i + byValue;
         }
@@ -2750,6 +2761,17 @@ final class QuestionParser {
     }
 
     /** "have a", "has an", "had any": a related concept follows ("patients have a severe penicillin allergy"). */
+    /** "who have", "that has", "have" before a value (not a number, an article or "no"): the tokens, or 0. */
+    private int haveValue(int k) {
+        int n;
+        if ((n = match(k, "who", "have")) > 0 || (n = match(k, "who", "has")) > 0 || (n = match(k, "that", "have")) > 0
+                || (n = match(k, "that", "has")) > 0 || (n = match(k, "have")) > 0 || (n = match(k, "has")) > 0) {
+            return k + n < t.size() && number(k + n) == null && !word(k + n, "no") && !word(k + n, "a")
+                    && !word(k + n, "an") && !word(k + n, "any") && !word(k + n, "been") ? n : 0;
+        }
+        return 0;
+    }
+
     private boolean haveArticle(int k) {
         return (word(k, "have") || word(k, "has") || word(k, "had"))
                 && (word(k + 1, "a") || word(k + 1, "an") || word(k + 1, "any"));
@@ -2838,8 +2860,8 @@ final class QuestionParser {
      * otherwise a value recorded by exactly one concept linked to the subject is a related scope over it (patients
      * with CKD: those with a diagnosis coded CKD). Returns the tokens read, 0 when no value follows.
      */
-    private int withValue(int k, boolean negated) {
-        if (!negated) {
+    private int withValue(int k, boolean negated, boolean ownValues) {
+        if (!negated && ownValues) {
             List<Candidate> mine = new ArrayList<>();
             for (int n = Math.min(5, t.size() - k); n >= 1 && mine.isEmpty(); n--) {
                 candidates(subject, null, words(k, k + n), mine);

@@ -56,6 +56,18 @@ class GrammarRelatedValuesTest {
     }
 
     @Test
+    void patientsWhoHaveAConditionAreReadAsPatientsWithIt() {
+        assertThat(parsed(G, "how many patients have chronic kidney disease").related())
+                .containsExactly(diagnosed("N18.9"));
+        assertThat(parsed(G, "how many patients who have chronic kidney disease are male").related())
+                .containsExactly(diagnosed("N18.9"));
+        QuerySpec rate = parsed(G, "what percentage of patients have chronic kidney disease");
+        assertThat(rate.shape()).isEqualTo(Shape.RATE);
+        assertThat(rate.related()).isEmpty(); // the condition is what is counted, not a scope of all patients
+        assertThat(miss(G, "how many patients have purple disease")).isNotBlank();
+    }
+
+    @Test
     void aVerbOfARecordAboutTheSubjectIsAnExistsOverThatRecord() {
         QuerySpec s = parsed(G, "is there any patient diagnosed with both heart failure and chronic kidney disease");
         assertThat(s.shape()).isEqualTo(Shape.EXISTS);
