@@ -2870,6 +2870,50 @@ final class QuestionParser {
                 return valuePhrase(k, t.size(), subject, false);
             }
         }
+        boolean both = !negated && word(k, "both");
+        int at = both ? k + 1 : k;
+        List<RecordedValue> values = new ArrayList<>();
+        RecordedValue first = recordedValue(at);
+        if (first == null) {
+            return 0;
+        }
+        values.add(first);
+        at += first.length();
+        // "with both CKD and hypertension", "who have diabetes and hypertension": each value its own record
+        while (!negated && word(at, "and")) {
+            RecordedValue next = recordedValue(at + 1);
+            if (next == null) {
+                break;
+            }
+            values.add(next);
+            at += 1 + next.length();
+        }
+        if (both && values.size() < 2) {
+            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + words(k, at) + "')");
+        }
+        List<Filter> period = new ArrayList<>();
+        String dated = values.get(values.size() - 1).concept();
+        int end = relatedRange(dated, at, period); // "patients with pneumonia last winter": diagnosed then
+        if (!period.isEmpty() && values.stream().anyMatch(v -> !v.concept().equals(dated))) {
+            throw new GrammarMiss("'" + words(k, end) + "' dates records of different kinds; ask about each");
+        }
+        for (RecordedValue v : values) {
+            List<Filter> conditions = new ArrayList<>(List.of(v.filter()));
+            conditions.addAll(period);
+            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
+                    : org.tally.core.spec.Quantifier.EXISTS, v.concept(), conditions));
+        }
+        return end - k;
+    }
+
+    private record RecordedValue(String concept, Filter filter, int length) {
+    }
+
+    /**
+     * The longest phrase at {@code k} that is a recorded value of exactly one concept referring to the subject (several
+     * ask where), or null.
+     */
+    private RecordedValue recordedValue(int k) {
         for (int n = Math.min(5, t.size() - k); n >= 1; n--) {
             String phrase = words(k, k + n);
             Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
@@ -2897,13 +2941,9 @@ final class QuestionParser {
                 f = cols.get(labels.indexOf(choose("column", phrase, "Which '" + phrase + "' do you mean?", labels)))
                         .filter();
             }
-            List<Filter> conditions = new ArrayList<>(List.of(f));
-            int end = relatedRange(other, k + n, conditions); // "patients with pneumonia last winter": diagnosed then
-            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
-                    : org.tally.core.spec.Quantifier.EXISTS, other, conditions));
-            return end - k;
+            return new RecordedValue(other, f, n);
         }
-        return 0;
+        return null;
     }
 
     /**

@@ -68,6 +68,18 @@ class GrammarRelatedValuesTest {
     }
 
     @Test
+    void twoConditionsJoinedByAndAreEachTheirOwnRecord() {
+        for (String q : List.of("how many patients with both chronic kidney disease and hypertension are there",
+                "how many patients have chronic kidney disease and hypertension",
+                "how many patients who have both chronic kidney disease and hypertension are female")) {
+            assertThat(parsed(G, q).related()).as(q).containsExactlyInAnyOrder(diagnosed("N18.9"), diagnosed("I10"));
+        }
+        assertThat(miss(G, "how many patients with both chronic kidney disease")).contains("both");
+        // without X and Y: neither, or not both? the asker's to say
+        assertThat(miss(G, "how many patients without chronic kidney disease and hypertension")).isNotBlank();
+    }
+
+    @Test
     void aVerbOfARecordAboutTheSubjectIsAnExistsOverThatRecord() {
         QuerySpec s = parsed(G, "is there any patient diagnosed with both heart failure and chronic kidney disease");
         assertThat(s.shape()).isEqualTo(Shape.EXISTS);
