@@ -734,6 +734,9 @@ final class QuestionParser {
      * ranking counts the verb's concept grouped by the named one, over the verb's time.
      */
     private boolean mostVerbed(int k) {
+        if (word(k, "commonly") || word(k, "frequently") || word(k, "often")) {
+            k++; // "the 5 most commonly prescribed drugs": how often is what is counted anyway
+        }
         if (k >= t.size() || !lexicon.namesSomeTime(t.get(k).text())) {
             return false;
         }
@@ -2218,6 +2221,14 @@ final class QuestionParser {
                             + "' is one grouping too many");
                 }
                 dimensions.add(d);
+                return k + n - i;
+            }
+        }
+        for (int n = Math.min(4, t.size() - k); n >= 1; n--) {
+            String written = wordsAsWritten(k, k + n);
+            Dimension d = written.equals(words(k, k + n)) ? null : dimension(written);
+            if (d != null && lead != Lead.TOP && lead != Lead.WHICH_MOST) {
+                dimensions.add(d); // "by first care unit": an ordinal word that is part of a column's name
                 return k + n - i;
             }
         }
@@ -3952,6 +3963,17 @@ final class QuestionParser {
 
     private boolean word(int i, String w) {
         return i >= 0 && i < t.size() && t.get(i).is(w);
+    }
+
+    /** The words as typed where an ordinal word was read as a number ("first" rather than "1"). */
+    private String wordsAsWritten(int from, int to) {
+        StringBuilder s = new StringBuilder();
+        for (int k = from; k < to && k < t.size(); k++) {
+            Token w = t.get(k);
+            s.append(k == from ? "" : " ").append(w.ordinal() && w.raw().chars().allMatch(Character::isLetter)
+                    ? w.raw() : w.text());
+        }
+        return s.toString();
     }
 
     private String words(int from, int to) {

@@ -111,7 +111,7 @@ final class Tokenizer {
             }
             Integer ordinal = ordinalWord(w);
             if (ordinal != null) {
-                out.add(new Token(Integer.toString(ordinal), ordinal, true));
+                out.add(new Token(Integer.toString(ordinal), ordinal, true, w)); // "first care unit" may be a name
                 continue;
             }
             String[] parts = w.split("-");

@@ -167,6 +167,9 @@ class GrammarTimeVerbsTest {
         assertThat(s.limit()).isEqualTo(3);
         assertThat(s.provenance().rule()).isEqualTo("top.most-verbed");
         assertThat(s.timeScope().column()).isEqualTo(ColumnRef.of("Admission", ColumnRole.START_TIME));
+        QuerySpec often = parsed(DEV, "what were the 3 most frequently admitted wards this year");
+        assertThat(often.subject()).isEqualTo("Admission");
+        assertThat(often.provenance().rule()).isEqualTo("top.most-verbed");
         // wards are counted by the records that name them, and several do: the grammar asks which
         ParseOutcome common = DEV.parse("what are the 5 most common wards");
         assertThat(common).isInstanceOf(ParseOutcome.NeedsClarification.class);
