@@ -113,7 +113,7 @@ public final class EndToEndRatioBenchmark {
                 Envelope envelope = withEnvelope
                         ? new Envelope(new ReadOnlyExecutor(settings.withPreflight(false)), bounded, dialect) : null;
                 if (envelope != null) {
-                    envelope.executor().prepare(bounded);
+                    envelope.executor().prepare(bounded, dialect);
                 }
                 double bindS = (System.nanoTime() - t1) / 1e9;
                 System.out.printf(Locale.ROOT, "%n== %s, demo %s schema, scale %d (%,d rows), preflight %s: data ready"
