@@ -20,6 +20,10 @@ import java.util.Optional;
  *       {@code set_config}, or {@code setAutoCommit(false)} under {@code readOnlyMode=always} all show up there
  *       (tested), and the mode is set again before anything runs. A server that does not report it (before 14)
  *       gets the per-transaction envelope.</li>
+ *   <li><b>No transaction between statements</b>: pgjdbc also keeps the transaction status of the server's last
+ *       ReadyForQuery. A transaction someone opened with SQL ({@code BEGIN}, which pgjdbc lets through in
+ *       autocommit) could be read-write and would hold its snapshot; it is rolled back before the next statement
+ *       (tested), so every statement starts a fresh read-only transaction of its own.</li>
  *   <li><b>Timeout</b>: {@code statement_timeout} is not reported, so it travels with every statement:
  *       {@code SET statement_timeout = n; <statement>} goes as one pipelined request (one round trip), and the
  *       server stops the statement after n ms whatever the session held before (tested with 0, a larger and a
@@ -62,13 +66,20 @@ final class PostgresSession implements SessionEnvelope {
         }
     }
 
+    /** No transaction open (the server's last ReadyForQuery said idle), autocommit on, read-only reported on. */
     private boolean holds(Connection c) throws SQLException {
-        return c.getAutoCommit() && c.isReadOnly() && "on".equals(Driver.reported(c, READ_ONLY_REPORT));
+        return c.getAutoCommit() && Driver.idle(c) && c.isReadOnly()
+                && "on".equals(Driver.reported(c, READ_ONLY_REPORT));
     }
 
     private void apply(Connection c) throws SQLException {
-        c.setReadOnly(true);
         SessionEnvelope.autocommitOn(c);
+        if (!Driver.idle(c)) {
+            // a BEGIN sent as SQL leaves pgjdbc in autocommit with a transaction open (perhaps read-write, perhaps
+            // holding a snapshot); end it, never commit it
+            SessionEnvelope.execute(c, "ROLLBACK");
+        }
+        c.setReadOnly(true); // pgjdbc refuses this inside a transaction, so after the rollback
         SessionEnvelope.execute(c, "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; SET statement_timeout = "
                 + timeoutMs); // one round trip
     }
@@ -100,21 +111,30 @@ final class PostgresSession implements SessionEnvelope {
         private static final Class<?> TYPE;
         private static final Method STATUS;
         private static final Method MODE;
+        private static final Class<?> BASE;
+        private static final Method TRANSACTION;
 
         static {
             Class<?> type = null;
             Method status = null;
             Method mode = null;
+            Class<?> base = null;
+            Method transaction = null;
             try {
-                type = Class.forName("org.postgresql.PGConnection", false, PostgresSession.class.getClassLoader());
+                ClassLoader loader = PostgresSession.class.getClassLoader();
+                type = Class.forName("org.postgresql.PGConnection", false, loader);
                 status = type.getMethod("getParameterStatus", String.class);
                 mode = type.getMethod("getPreferQueryMode");
+                base = Class.forName("org.postgresql.core.BaseConnection", false, loader);
+                transaction = base.getMethod("getTransactionState");
             } catch (ClassNotFoundException | NoSuchMethodException | LinkageError e) {
                 type = null;
             }
             TYPE = type;
             STATUS = status;
             MODE = mode;
+            BASE = base;
+            TRANSACTION = transaction;
         }
 
         static boolean available() {
@@ -122,22 +142,28 @@ final class PostgresSession implements SessionEnvelope {
         }
 
         static String reported(Connection c, String parameter) throws SQLException {
-            return (String) call(c, STATUS, parameter);
+            return (String) call(c, TYPE, STATUS, parameter);
+        }
+
+        /** Whether the server said no transaction is open when it last was ready for a query (pgjdbc tracks it). */
+        static boolean idle(Connection c) throws SQLException {
+            Object state = call(c, BASE, TRANSACTION);
+            return state instanceof Enum<?> e && e.name().equals("IDLE");
         }
 
         /** {@code preferQueryMode=simple} sends text without the extended protocol; the envelope is checked only with it. */
         static boolean simpleProtocol(Connection c) throws SQLException {
-            Object mode = call(c, MODE);
+            Object mode = call(c, TYPE, MODE);
             return mode == null || String.valueOf(mode).equalsIgnoreCase("simple")
                     || (mode instanceof Enum<?> e && e.name().equals("SIMPLE"));
         }
 
-        private static Object call(Connection c, Method method, Object... args) throws SQLException {
-            if (!c.isWrapperFor(TYPE)) {
+        private static Object call(Connection c, Class<?> type, Method method, Object... args) throws SQLException {
+            if (!c.isWrapperFor(type)) {
                 throw new SQLException("not a pgjdbc connection");
             }
             try {
-                return method.invoke(c.unwrap(TYPE), args);
+                return method.invoke(c.unwrap(type), args);
             } catch (IllegalAccessException e) {
                 throw new SQLException("cannot read pgjdbc's session state", e);
             } catch (InvocationTargetException e) {

@@ -18,7 +18,10 @@ import java.util.Optional;
  * function that changes the session, or someone calling the JDBC connection directly) is caught before the next
  * statement: {@link #ensure} reads the driver's own state and puts the bounds back, or the statement does not run.
  * Where the database cannot report a setting without a round trip, that setting travels with every statement
- * instead ({@link #bounded}).
+ * instead ({@link #bounded}). Statements run in autocommit, each in a transaction of its own: a transaction someone
+ * opened on the connection (autocommit switched off, or a {@code BEGIN} sent as SQL, which the driver's autocommit
+ * flag does not show) could be read-write and would keep its snapshot between questions, so {@link #ensure} also
+ * reads the driver's record of the server's transaction state and rolls such a transaction back before anything runs.
  */
 sealed interface SessionEnvelope permits PostgresSession, MariaDbSession, H2Session {
 
@@ -40,8 +43,8 @@ sealed interface SessionEnvelope permits PostgresSession, MariaDbSession, H2Sess
 
     /**
      * Before every statement: checks from the driver's own state (no round trip while all is as it was set) that the
-     * session is still read-only and bounded, and sets it again when something undid it. Throws when it cannot
-     * make sure: then nothing may run.
+     * session is still read-only and bounded, in autocommit with no transaction open, and sets it again (rolling back
+     * what was open) when something undid it. Throws when it cannot make sure: then nothing may run.
      */
     void ensure(Connection c) throws SQLException;
 

@@ -78,9 +78,14 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Override
+    List<String> snapshotTransaction() {
+        return List.of("START TRANSACTION WITH CONSISTENT SNAPSHOT", "SELECT COUNT(*) FROM probe");
+    }
+
+    @Override
     List<String> sessionResets() {
         return List.of("SET SESSION TRANSACTION READ WRITE", "SET SESSION max_statement_time = 0", "SELECT loosen()",
-                "SELECT relax()");
+                "SELECT relax()", "START TRANSACTION READ WRITE", "SET autocommit = 0");
     }
 
     @Test
@@ -106,6 +111,44 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
             assertThat(slow).isInstanceOf(ExecutionOutcome.Timeout.class);
         }
         assertThat(snapshot()).isEqualTo(before);
+    }
+
+    /**
+     * MariaDB's own driver (what a {@code jdbc:mariadb:} source uses) keeps the server's transaction state too: the
+     * session envelope holds there, and a transaction opened with SQL is ended before the next statement, its
+     * snapshot with it.
+     */
+    @Test
+    void throughMariaDbConnectorJTheSessionEnvelopeHoldsAndEndsATransactionLeftOpen() throws Exception {
+        String mariadbUrl = url.replaceFirst("^jdbc:mysql:", "jdbc:mariadb:");
+        List<String> before = snapshot();
+        try (Connection c = DriverManager.getConnection(mariadbUrl)) {
+            assertThat(c.getClass().getName()).startsWith("org.mariadb.jdbc.");
+            ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1)));
+            try (Statement s = c.createStatement()) {
+                s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT");
+                s.execute("SELECT COUNT(*) FROM probe");
+            }
+            try (Connection writer = DriverManager.getConnection(url); Statement s = writer.createStatement()) {
+                s.execute("INSERT INTO probe (id, label) VALUES (" + (ROWS + 1) + ", 'added later')");
+            }
+            List<String> added = snapshot();
+            QueryResult count = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+            try (Statement s = c.createStatement()) {
+                s.execute("START TRANSACTION READ WRITE");
+            }
+            ExecutionOutcome write = executor.execute(c, dialect(), writingQuery(), List.of());
+            try (Statement s = c.createStatement()) {
+                s.execute("SET autocommit = 0");
+                s.execute("SET SESSION max_statement_time = 0");
+            }
+            ExecutionOutcome slow = executor.execute(c, dialect(), slowQuery(), List.of());
+
+            assertThat(count.rows()).as("not the snapshot's count").containsExactly(List.of((long) ROWS + 1));
+            assertThat(((ExecutionOutcome.Failed) write).sqlState()).isEqualTo("25006");
+            assertThat(slow).isInstanceOf(ExecutionOutcome.Timeout.class);
+            assertThat(snapshot()).isEqualTo(added).hasSize(before.size() + 1);
+        }
     }
 
     /** The session's read-only flag and statement time limit, as "1 1.0". */

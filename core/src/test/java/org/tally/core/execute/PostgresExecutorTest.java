@@ -124,10 +124,16 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Override
+    List<String> snapshotTransaction() {
+        return List.of("BEGIN ISOLATION LEVEL REPEATABLE READ", "SELECT COUNT(*) FROM probe");
+    }
+
+    @Override
     List<String> sessionResets() {
         return List.of("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE", "SET default_transaction_read_only = off",
                 "SET statement_timeout = 0", "SET statement_timeout = 3600000",
-                "SELECT set_config('default_transaction_read_only', 'off', false)", "RESET ALL", "DISCARD ALL");
+                "SELECT set_config('default_transaction_read_only', 'off', false)", "RESET ALL", "DISCARD ALL", "BEGIN READ WRITE",
+                "START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ WRITE");
     }
 
     /** A function the policy cannot tell from a built-in, which undoes both bounds of the session it runs in. */

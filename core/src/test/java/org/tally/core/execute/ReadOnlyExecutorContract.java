@@ -1,6 +1,7 @@
 package org.tally.core.execute;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -324,6 +325,37 @@ abstract class ReadOnlyExecutorContract {
                     assertThat(c.getAutoCommit()).as("autocommit again after " + reset).isTrue();
                 }
             }
+        }
+    }
+
+    /**
+     * SQL that, run on the connection directly, opens a transaction and takes its snapshot (a read in REPEATABLE
+     * READ); empty where no one can write the database the executor reads while it is open.
+     */
+    abstract List<String> snapshotTransaction();
+
+    @Test
+    void aTransactionLeftOpenOnAPreparedConnectionHoldsNoSnapshotIntoTheNextStatement() throws Exception {
+        assumeTrue(!snapshotTransaction().isEmpty(), "the database is read-only while the executor reads it");
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = prepared(c, settings());
+            for (String sql : snapshotTransaction()) {
+                try (Statement s = c.createStatement()) {
+                    s.execute(sql);
+                }
+            }
+            try (Connection writer = DriverManager.getConnection(url); Statement s = writer.createStatement()) {
+                s.execute("INSERT INTO probe (id, label) VALUES (" + (ROWS + 1) + ", 'added later')");
+                if (!writer.getAutoCommit()) {
+                    writer.commit();
+                }
+            }
+
+            QueryResult count = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+
+            assertThat(count.rows()).as("the row committed after the snapshot was taken").containsExactly(
+                    List.of((long) ROWS + 1));
+            assertThat(c.getAutoCommit()).isEqualTo(preparedEnvelope() == Envelope.SESSION);
         }
     }
 
