@@ -238,13 +238,9 @@ public final class ReadOnlyExecutor {
             LOG.warn("statement {}: refused, not a query", statementId);
             return new ExecutionOutcome.Failed(null, refusal, millisSince(start), note);
         }
-        try {
-            session.ensure(connection);
-        } catch (SQLException | RuntimeException e) {
-            LOG.warn("statement {}: the session is no longer read-only and bounded and could not be set again,"
-                    + " nothing ran: {}", statementId, ErrorText.describe(e, params));
-            return new ExecutionOutcome.Failed(sqlState(e), "Could not keep the session read-only and bounded, so"
-                    + " nothing ran: " + ErrorText.describe(e, params), millisSince(start), note);
+        ExecutionOutcome.Failed unbounded = ensured(connection, session, params, start, note, statementId);
+        if (unbounded != null) {
+            return unbounded;
         }
         try {
             if (settings.preflight()) {
@@ -259,10 +255,32 @@ public final class ReadOnlyExecutor {
                 if (note instanceof Preflight.Unavailable u) {
                     logNoPreflight(statementId, u);
                 }
+                // planning can run code: PostgreSQL folds an IMMUTABLE function with constant arguments while it
+                // EXPLAINs, and such a function may change the session (tested), so the EXPLAIN is one more
+                // statement the bounds are checked after
+                unbounded = ensured(connection, session, params, start, note, statementId);
+                if (unbounded != null) {
+                    return unbounded;
+                }
             }
             return run(connection, statement, params, handle, start, note, statementId, session);
         } catch (SQLException | RuntimeException e) {
             return failure(e, params, handle, start, note, statementId);
+        }
+    }
+
+    /** Null when the session is read-only and bounded (set again if something undid it); else why nothing ran. */
+    private static ExecutionOutcome.Failed ensured(Connection connection, SessionEnvelope session,
+                                                   List<SqlParameter> params, long start, Preflight note,
+                                                   String statementId) {
+        try {
+            session.ensure(connection);
+            return null;
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("statement {}: the session is no longer read-only and bounded and could not be set again,"
+                    + " nothing ran: {}", statementId, ErrorText.describe(e, params));
+            return new ExecutionOutcome.Failed(sqlState(e), "Could not keep the session read-only and bounded, so"
+                    + " nothing ran: " + ErrorText.describe(e, params), millisSince(start), note);
         }
     }
 

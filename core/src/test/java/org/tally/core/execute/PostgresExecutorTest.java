@@ -145,6 +145,32 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
         }
     }
 
+    /**
+     * The preflight's EXPLAIN executes nothing, but planning folds an IMMUTABLE function with constant arguments,
+     * and this one makes the session read-write as it is folded: the statement that follows the EXPLAIN on the same
+     * connection must still run read-only.
+     */
+    @Test
+    void aFunctionRunWhileTheStatementIsPlannedCannotLoosenTheStatementItself() throws Exception {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.execute("CREATE FUNCTION loosen_when_planned() RETURNS int LANGUAGE plpgsql IMMUTABLE AS $$ BEGIN"
+                    + " PERFORM set_config('default_transaction_read_only', 'off', false); RETURN 0; END $$");
+        }
+        List<String> before = snapshot();
+        try (Connection c = DriverManager.getConnection(url)) {
+            ReadOnlyExecutor executor = prepared(c, settings()); // preflight on, as in the app
+
+            ExecutionOutcome write = executor.execute(c, dialect(),
+                    "WITH d AS (DELETE FROM probe WHERE id > loosen_when_planned() RETURNING *) SELECT COUNT(*) FROM d",
+                    List.of());
+
+            assertThat(write.preflight().note()).as("the EXPLAIN ran and was planned").startsWith("ok(");
+            assertThat(write).isInstanceOf(ExecutionOutcome.Failed.class);
+            assertThat(((ExecutionOutcome.Failed) write).sqlState()).isEqualTo("25006");
+        }
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
     @Test
     void aFunctionThatUndoesTheSessionCannotLoosenTheNextStatement() throws Exception {
         createLoosen();
