@@ -21,7 +21,9 @@ import java.util.Objects;
  * </pre>
  * Everywhere but on H2's session envelope the driver's {@code setQueryTimeout} is a backstop (on H2 it is the
  * session's QUERY_TIMEOUT itself, in whole seconds), max rows is set on the statement (one extra row detects
- * truncation), and every transaction is rolled back. Details in {@link ReadOnlyExecutor}.
+ * truncation), and every transaction the per-transaction envelope opens is rolled back (the session envelope's
+ * statements run in autocommit, each in a transaction of its own that cannot write, and a transaction someone else
+ * left open is rolled back before the next one). Details in {@link ReadOnlyExecutor}.
  *
  * @param statementTimeout how long one statement (preflight EXPLAIN or query, including fetching) may take;
  *                         at least 1 ms, at most 1 hour. Default 30 s.
