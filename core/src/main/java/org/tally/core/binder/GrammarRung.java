@@ -89,8 +89,9 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     /**
      * The grammar rung as the product runs it on one open source: the pack's grammar over the binding's vocabulary,
      * relative time counted from the start of {@code today}, the binding's bound tables as the allow-list. The rung
-     * takes the connection over: it is left read-only with autocommit off between questions
-     * ({@link ReadOnlyExecutor#prepare}), so build the binding on it before.
+     * takes the connection over: its executor prepares it once ({@link ReadOnlyExecutor#prepare}: read-only and
+     * bounded at session level where the database allows, else read-only with autocommit off between questions), so
+     * build the binding on it before.
      */
     public static GrammarRung standard(Connection connection, Dialect dialect, Binding binding, DomainPack pack,
                                        LocalDate today, ExecutorSettings settings) {
@@ -110,7 +111,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
         ReadOnlyExecutor executor = new ReadOnlyExecutor(settings);
         try {
-            executor.prepare(connection); // the rung is the connection's only user from here on
+            executor.prepare(connection, dialect); // the rung is the connection's only user from here on
         } catch (java.sql.SQLException e) {
             // then every execution switches the session itself, as it does for any caller's connection
         }

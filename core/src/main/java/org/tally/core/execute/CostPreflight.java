@@ -62,15 +62,21 @@ public final class CostPreflight {
      */
     public Preflight check(Connection connection, Dialect dialect, String sql, List<SqlParameter> parameters,
                            int timeoutSeconds, ExecutionHandle handle) {
+        return check(connection, dialect, sql, parameters, timeoutSeconds, handle, null);
+    }
+
+    /** As above, the EXPLAIN sent through {@code session} when the connection has a session envelope (else null). */
+    Preflight check(Connection connection, Dialect dialect, String sql, List<SqlParameter> parameters,
+                    int timeoutSeconds, ExecutionHandle handle, SessionEnvelope session) {
         long start = System.nanoTime();
         try {
             Engine engine = Engine.of(connection, dialect);
-            CostEstimate estimate = estimate(connection, engine, sql, parameters, timeoutSeconds, handle);
+            CostEstimate estimate = estimate(connection, engine, sql, parameters, timeoutSeconds, handle, session);
             double max = limits.limitFor(estimate.unit());
             long ms = millisSince(start);
             return estimate.value() > max ? new Preflight.Rejected(estimate, max, ms) : new Preflight.Ok(estimate, max, ms);
         } catch (NoEstimate e) {
-            return new Preflight.Unavailable(e.getMessage(), millisSince(start));
+            return new Preflight.Unavailable(e.getMessage(), millisSince(start), true, false);
         } catch (SQLException | RuntimeException e) {
             String state = e instanceof SQLException s && s.getSQLState() != null ? " (SQLSTATE " + s.getSQLState() + ")" : "";
             return new Preflight.Unavailable("EXPLAIN failed: " + ErrorText.describe(e, parameters) + state,
@@ -79,23 +85,28 @@ public final class CostPreflight {
     }
 
     private CostEstimate estimate(Connection c, Engine engine, String sql, List<SqlParameter> parameters,
-                                  int timeoutSeconds, ExecutionHandle handle) throws SQLException {
+                                  int timeoutSeconds, ExecutionHandle handle, SessionEnvelope session)
+            throws SQLException {
         return switch (engine) {
-            case POSTGRES -> postgresCost(explain(c, "EXPLAIN (FORMAT JSON) " + sql, parameters, timeoutSeconds, handle));
-            case MYSQL -> mySqlCost(explain(c, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds, handle));
-            case MARIADB -> mariaDbRowsExamined(explain(c, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds, handle));
-            case H2 -> h2RowsExamined(explain(c, "EXPLAIN " + sql, parameters, timeoutSeconds, handle), c);
+            case POSTGRES -> postgresCost(explain(c, "EXPLAIN (FORMAT JSON) " + sql, parameters, timeoutSeconds, handle,
+                    session));
+            case MYSQL -> mySqlCost(explain(c, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds, handle, session));
+            case MARIADB -> mariaDbRowsExamined(explain(c, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds,
+                    handle, session));
+            case H2 -> h2RowsExamined(explain(c, "EXPLAIN " + sql, parameters, timeoutSeconds, handle, session), c);
             case SQLSERVER -> throw new NoEstimate("SQL Server has no cost preflight in Tally");
         };
     }
 
     private static String explain(Connection c, String sql, List<SqlParameter> parameters, int timeoutSeconds,
-                                  ExecutionHandle handle) throws SQLException {
-        try (PreparedStatement statement = c.prepareStatement(sql)) {
-            statement.setQueryTimeout(timeoutSeconds);
+                                  ExecutionHandle handle, SessionEnvelope session) throws SQLException {
+        try (PreparedStatement statement = c.prepareStatement(session == null ? sql : session.bounded(sql))) {
+            if (session == null || session.driverTimeout()) {
+                statement.setQueryTimeout(timeoutSeconds);
+            }
             SqlParameter.bindAll(statement, parameters);
             handle.started(statement);
-            try (ResultSet rs = statement.executeQuery()) {
+            try (ResultSet rs = session == null ? statement.executeQuery() : session.open(statement)) {
                 StringBuilder plan = new StringBuilder();
                 while (rs.next()) {
                     plan.append(rs.getString(1)).append('\n');

@@ -4,24 +4,34 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The bounds every statement runs within, and how each database enforces them:
+ * The bounds every statement runs within, and how each database enforces them (per transaction on any connection;
+ * at session level, with the checks of {@link SessionEnvelope}, on a connection {@link ReadOnlyExecutor#prepare
+ * prepared} for the executor where the database allows):
  * <pre>
- *               timeout                                 read-only enforced by the database
- * PostgreSQL    SET LOCAL statement_timeout (57014)      yes: READ ONLY transaction (25006)
- * MariaDB       max_statement_time (1969 / 70100)        yes: READ ONLY session + transaction (25006)
- * MySQL         max_execution_time (3024)                yes: READ ONLY session + transaction (25006)
- * H2            SET QUERY_TIMEOUT (57014)                only with ACCESS_MODE_DATA=r (90097); else rollback
- * SQL Server    driver timeout only, LOCK_TIMEOUT        no: a SELECT-only login is required
+ *               timeout                                      read-only enforced by the database
+ * PostgreSQL    SET LOCAL statement_timeout (57014);         yes: READ ONLY transaction (25006); session: default
+ *               session: SET statement_timeout sent with     transaction mode READ ONLY, as the server reports it
+ *               each statement in the same round trip        before each statement (14+)
+ * MariaDB       max_statement_time (1969 / 70100);           yes: READ ONLY session + transaction (25006);
+ *               session: SET STATEMENT ... FOR each          session: SET STATEMENT tx_read_only = 1 FOR each
+ * MySQL         max_execution_time (3024)                    yes: READ ONLY session + transaction (25006)
+ * H2            SET QUERY_TIMEOUT (57014); session: checked  only with ACCESS_MODE_DATA=r (90097), which the session
+ *               in the in-process session before each        envelope requires; else rollback
+ * SQL Server    driver timeout only, LOCK_TIMEOUT            no: a SELECT-only login is required
  * </pre>
- * Everywhere the driver's {@code setQueryTimeout} is a backstop, max rows is set on the statement (one extra row
- * detects truncation), and every transaction is rolled back. Details in {@link ReadOnlyExecutor}.
+ * Everywhere but on H2's session envelope the driver's {@code setQueryTimeout} is a backstop (on H2 it is the
+ * session's QUERY_TIMEOUT itself, in whole seconds), max rows is set on the statement (one extra row detects
+ * truncation), and every transaction the per-transaction envelope opens is rolled back (the session envelope's
+ * statements run in autocommit, each in a transaction of its own that cannot write, and a transaction someone else
+ * left open is rolled back before the next one). Details in {@link ReadOnlyExecutor}.
  *
  * @param statementTimeout how long one statement (preflight EXPLAIN or query, including fetching) may take;
  *                         at least 1 ms, at most 1 hour. Default 30 s.
  * @param maxRows          most rows returned; one more is fetched to tell the caller the result was truncated.
  *                         1..1,000,000. Default 10,000.
- * @param fetchSize        rows per round trip to the server (PostgreSQL streams with it because the executor
- *                         runs inside a transaction). 1..100,000. Default 500.
+ * @param fetchSize        rows per round trip to the server (PostgreSQL streams with it inside the executor's
+ *                         transaction; in the session envelope's autocommit the rows, at most max rows + 1, come
+ *                         at once). 1..100,000. Default 500.
  * @param preflight        whether to run the EXPLAIN cost preflight before each statement. Default on.
  * @param maxCost          the preflight's limits, per database unit. Default {@link CostLimits#DEFAULTS}.
  * @param preflightReuse   how long one executor reuses the estimate it got for a statement (same connection, same

@@ -46,17 +46,30 @@ public sealed interface Preflight permits Preflight.Ok, Preflight.Rejected, Pref
         }
     }
 
-    record Unavailable(String reason, long ms) implements Preflight {
+    /**
+     * No estimate; the statement still runs, bounded by the timeout. {@code fromPlan}: the database gave a plan but
+     * none Tally can read a number from (a property of the plan, like an estimate, so it may be reused), as against
+     * an EXPLAIN that failed or was not reached; {@code reused}: this executor got that answer shortly before and no
+     * EXPLAIN ran.
+     */
+    record Unavailable(String reason, long ms, boolean fromPlan, boolean reused) implements Preflight {
         public Unavailable {
             if (reason == null || reason.isBlank()) {
                 throw new IllegalArgumentException("an unavailable preflight needs a reason");
             }
+            if (reused && !fromPlan) {
+                throw new IllegalArgumentException("only a plan without an estimate is reused, not a failed EXPLAIN");
+            }
             requireTime(ms);
+        }
+
+        public Unavailable(String reason, long ms) {
+            this(reason, ms, false, false);
         }
 
         @Override
         public String note() {
-            return "unavailable(" + reason + ")";
+            return "unavailable(" + reason + (reused ? ", reused" : "") + ")";
         }
     }
 

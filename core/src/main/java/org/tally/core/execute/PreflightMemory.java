@@ -11,7 +11,10 @@ import java.util.function.LongSupplier;
  * Cost estimates one executor got from EXPLAIN, by exact statement: the connection, the database product, the SQL
  * text and the bound values. Reused for at most {@code reuse} after the EXPLAIN ran: an estimate follows the
  * table statistics, which change slowly, and a stale one only matters at the limit, where the statement timeout
- * still stops a run. Only real estimates are kept (under or over the limit); a missing estimate is asked for again.
+ * still stops a run. Kept are real estimates (under or over the limit) and plans without a number Tally can read
+ * ({@link Preflight.Unavailable#fromPlan()}: H2's plans with subqueries, for one; the shape of a plan changes no
+ * faster than its estimate, and for such a statement the preflight can refuse nothing either way); an EXPLAIN that
+ * failed or was cancelled is asked again.
  * Bounded: at most {@code capacity} statements (the least recently used goes first) of at most {@link #MAX_LENGTH}
  * characters. Bound values stay in memory only, like the statement they belong to.
  */
@@ -69,14 +72,21 @@ final class PreflightMemory {
         if (p instanceof Preflight.Ok ok) {
             return new Preflight.Ok(ok.cost(), ok.max(), 0, true);
         }
+        if (p instanceof Preflight.Unavailable u) {
+            return new Preflight.Unavailable(u.reason(), 0, true, true);
+        }
         Preflight.Rejected r = (Preflight.Rejected) p;
         return new Preflight.Rejected(r.cost(), r.max(), 0);
     }
 
-    /** Keeps an estimate (under or over the limit) just got from EXPLAIN; anything else is not kept. */
+    /**
+     * Keeps what EXPLAIN just said: an estimate (under or over the limit) or a plan without one; a failed EXPLAIN and
+     * a reused answer are not kept.
+     */
     synchronized void remember(Connection connection, Engine engine, String sql, List<SqlParameter> parameters,
                                Preflight preflight) {
-        boolean estimate = preflight instanceof Preflight.Ok ok && !ok.reused() || preflight instanceof Preflight.Rejected;
+        boolean estimate = preflight instanceof Preflight.Ok ok && !ok.reused() || preflight instanceof Preflight.Rejected
+                || preflight instanceof Preflight.Unavailable u && u.fromPlan() && !u.reused();
         if (estimate && sql.length() <= MAX_LENGTH) {
             estimates.put(new Input(connection, engine, sql, List.copyOf(parameters)),
                     new Estimate(preflight, nanoTime.getAsLong()));

@@ -7,9 +7,13 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.WeakHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.answer.ResultValues;
@@ -57,15 +61,25 @@ import org.tally.core.source.Dialect;
  * second statement.) {@code Statement.setQueryTimeout} as a driver-side backstop, {@code setMaxRows(maxRows + 1)} to
  * see truncation, a fetch size, and cancellation through an {@link ExecutionHandle}. Parameter values are never
  * logged and are masked out of error messages. The connection belongs to the caller: it stays open, read-only,
- * with its autocommit setting restored.
+ * with its autocommit setting restored (a prepared connection stays as {@link #prepare} left it).
  *
- * <h2>Round trips</h2>
- * The preflight EXPLAIN and the statement share one read-only transaction (EXPLAIN without ANALYZE runs nothing);
- * only when the preflight gave no estimate (its EXPLAIN may have failed and, on PostgreSQL, aborted the
- * transaction) is it rolled back and a fresh one opened. On PostgreSQL the transaction's two settings go in one
- * round trip. An estimate is reused for the same statement for {@link ExecutorSettings#preflightReuse()}
- * ({@link PreflightMemory}). A connection only the executor uses can be {@link #prepare prepared} once, so that
- * autocommit is not switched off and on around every statement.
+ * <h2>Two envelopes</h2>
+ * On a connection of the caller's, every statement runs in a transaction the executor opens read-only, bounds with
+ * the timeout and rolls back ({@link Envelope#TRANSACTION}, as described above). The preflight EXPLAIN and the
+ * statement share that transaction (EXPLAIN without ANALYZE runs nothing); only when the preflight gave no estimate
+ * (its EXPLAIN may have failed and, on PostgreSQL, aborted the transaction) is it rolled back and a fresh one opened.
+ * On PostgreSQL the transaction's two settings go in one round trip.
+ *
+ * <p>A connection only the executor uses can be {@link #prepare prepared} once. Where the database can hold both
+ * guarantees at session level ({@link Envelope#SESSION}: PostgreSQL 14+, MariaDB, H2 opened read-only in-process,
+ * see {@link SessionEnvelope} and its implementations) the bounds are set on the session, statements run in
+ * autocommit, and each costs one round trip: before it, the driver's own state is checked (the server's report of
+ * the read-only mode on PostgreSQL, H2's in-process session) and the bounds set again, or nothing runs, when
+ * something undid them; the timeout travels with the statement itself where the database takes it (PostgreSQL's
+ * pipelined {@code SET statement_timeout}, MariaDB's {@code SET STATEMENT ... FOR}, which also carries read-only).
+ * Elsewhere a prepared connection stays read-only with autocommit off, so that autocommit is not switched off and
+ * back on around every statement. An estimate is reused for the same statement for
+ * {@link ExecutorSettings#preflightReuse()} ({@link PreflightMemory}) in both envelopes.
  */
 public final class ReadOnlyExecutor {
 
@@ -80,6 +94,11 @@ public final class ReadOnlyExecutor {
     private final CostPreflight preflight;
     /** Null when estimates are not reused. */
     private final PreflightMemory estimates;
+    /** Connections {@link #prepare prepared} with a session envelope (weakly held: a closed connection may go). */
+    private final Map<Connection, Prepared> sessions = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private record Prepared(Dialect dialect, Engine engine, SessionEnvelope envelope) {
+    }
 
     public ReadOnlyExecutor(ExecutorSettings settings) {
         this(settings, System::nanoTime);
@@ -93,18 +112,33 @@ public final class ReadOnlyExecutor {
     }
 
     /**
-     * Puts a connection that only this executor's statements will use into the mode they run in, once: read-only,
-     * autocommit off. Each execution then finds the session as it left it and does not switch autocommit off and
-     * back on around the statement (on PostgreSQL with {@code readOnlyMode=always} each switch is a round trip
-     * that changes the session's default transaction mode). Nothing is weakened: every statement still runs in a
-     * transaction the executor opens read-only, bounds with the timeout and rolls back.
+     * Puts a connection that only this executor's statements will use into the mode they run in, once, and says
+     * which ({@link Envelope}). Where the database can hold read-only and the timeout at session level
+     * ({@link SessionEnvelope}: PostgreSQL 14+, MariaDB, H2 read-only in-process), they are set on the session now,
+     * and each later statement on this connection costs one round trip: it is checked against the driver's own
+     * state first (and the bounds set again, or the statement refused, when something undid them), and carries its
+     * timeout itself where the database takes that. Elsewhere the connection is left read-only with autocommit off,
+     * and every statement still runs in a transaction the executor opens read-only, bounds and rolls back.
+     *
+     * @throws SQLException when the session could not be set; the connection is then treated as any caller's
      */
-    public void prepare(Connection connection) throws SQLException {
+    public Envelope prepare(Connection connection, Dialect dialect) throws SQLException {
         Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(dialect, "dialect");
+        sessions.remove(connection);
+        Engine engine = Engine.of(connection, dialect);
+        Optional<SessionEnvelope> session = SessionEnvelope.establish(connection, engine, settings);
+        if (session.isPresent()) {
+            sessions.put(connection, new Prepared(dialect, engine, session.get()));
+            LOG.info("connection prepared: read-only and bounded at session level ({})", engine);
+            return Envelope.SESSION;
+        }
         connection.setReadOnly(true);
         if (connection.getAutoCommit()) {
             connection.setAutoCommit(false);
         }
+        LOG.info("connection prepared: read-only transaction around every statement ({})", engine);
+        return Envelope.TRANSACTION;
     }
 
     public ExecutorSettings settings() {
@@ -141,6 +175,10 @@ public final class ReadOnlyExecutor {
                     + " statement and pass values with ';' as bound parameters.", millisSince(start), note);
         }
 
+        Prepared prepared = sessions.get(connection);
+        if (prepared != null && prepared.dialect() == dialect) {
+            return executeInSession(connection, prepared, statement, params, handle, start, statementId);
+        }
         Engine engine;
         boolean autoCommitBefore;
         try {
@@ -160,7 +198,7 @@ public final class ReadOnlyExecutor {
         try {
             beginTransaction(connection, engine);
             if (settings.preflight()) {
-                note = estimate(connection, engine, dialect, statement, params, handle);
+                note = estimate(connection, engine, dialect, statement, params, handle, null);
                 if (handle.isCancelled()) {
                     return new ExecutionOutcome.Cancelled(millisSince(start), note);
                 }
@@ -169,13 +207,15 @@ public final class ReadOnlyExecutor {
                     return new ExecutionOutcome.CostRejected(r.cost(), r.max(), millisSince(start));
                 }
                 if (note instanceof Preflight.Unavailable u) {
-                    LOG.info("statement {}: no cost preflight, running bounded by the timeout: {}", statementId, u.reason());
-                    // the EXPLAIN may have failed, and a failed statement aborts a PostgreSQL transaction
-                    connection.rollback();
-                    beginTransaction(connection, engine);
+                    logNoPreflight(statementId, u);
+                    if (!u.reused()) {
+                        // the EXPLAIN may have failed, and a failed statement aborts a PostgreSQL transaction
+                        connection.rollback();
+                        beginTransaction(connection, engine);
+                    }
                 }
             }
-            return run(connection, statement, params, handle, start, note, statementId);
+            return run(connection, statement, params, handle, start, note, statementId, null);
         } catch (SQLException | RuntimeException e) {
             return failure(e, params, handle, start, note, statementId);
         } finally {
@@ -183,31 +223,98 @@ public final class ReadOnlyExecutor {
         }
     }
 
-    /** The preflight's verdict, from EXPLAIN inside the open read-only transaction or reused from a recent one. */
+    /**
+     * One statement on a connection with a session envelope: checked against the driver's state (set again when
+     * something undid it, or nothing runs), then preflight and query, each one round trip in autocommit, each
+     * carrying its own bounds where the database takes them. Nothing to roll back: the database refused to write.
+     */
+    private ExecutionOutcome executeInSession(Connection connection, Prepared prepared, String statement,
+                                              List<SqlParameter> params, ExecutionHandle handle, long start,
+                                              String statementId) {
+        SessionEnvelope session = prepared.envelope();
+        Preflight note = new Preflight.Unavailable(settings.preflight() ? "not reached" : "preflight is off", 0);
+        String refusal = session.refusal(statement);
+        if (refusal != null) {
+            LOG.warn("statement {}: refused, not a query", statementId);
+            return new ExecutionOutcome.Failed(null, refusal, millisSince(start), note);
+        }
+        ExecutionOutcome.Failed unbounded = ensured(connection, session, params, start, note, statementId);
+        if (unbounded != null) {
+            return unbounded;
+        }
+        try {
+            if (settings.preflight()) {
+                note = estimate(connection, prepared.engine(), prepared.dialect(), statement, params, handle, session);
+                if (handle.isCancelled()) {
+                    return new ExecutionOutcome.Cancelled(millisSince(start), note);
+                }
+                if (note instanceof Preflight.Rejected r) {
+                    LOG.info("statement {}: rejected by the cost preflight: {}", statementId, r.note());
+                    return new ExecutionOutcome.CostRejected(r.cost(), r.max(), millisSince(start));
+                }
+                if (note instanceof Preflight.Unavailable u) {
+                    logNoPreflight(statementId, u);
+                }
+                // planning can run code: PostgreSQL folds an IMMUTABLE function with constant arguments while it
+                // EXPLAINs, and such a function may change the session (tested), so the EXPLAIN is one more
+                // statement the bounds are checked after
+                unbounded = ensured(connection, session, params, start, note, statementId);
+                if (unbounded != null) {
+                    return unbounded;
+                }
+            }
+            return run(connection, statement, params, handle, start, note, statementId, session);
+        } catch (SQLException | RuntimeException e) {
+            return failure(e, params, handle, start, note, statementId);
+        }
+    }
+
+    /** Null when the session is read-only and bounded (set again if something undid it); else why nothing ran. */
+    private static ExecutionOutcome.Failed ensured(Connection connection, SessionEnvelope session,
+                                                   List<SqlParameter> params, long start, Preflight note,
+                                                   String statementId) {
+        try {
+            session.ensure(connection);
+            return null;
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("statement {}: the session is no longer read-only and bounded and could not be set again,"
+                    + " nothing ran: {}", statementId, ErrorText.describe(e, params));
+            return new ExecutionOutcome.Failed(sqlState(e), "Could not keep the session read-only and bounded, so"
+                    + " nothing ran: " + ErrorText.describe(e, params), millisSince(start), note);
+        }
+    }
+
+    /** The preflight's verdict, from EXPLAIN (inside the open read-only transaction, or through the session envelope
+     * when {@code session} is not null) or reused from a recent one. */
     private Preflight estimate(Connection connection, Engine engine, Dialect dialect, String sql,
-                               List<SqlParameter> params, ExecutionHandle handle) {
+                               List<SqlParameter> params, ExecutionHandle handle, SessionEnvelope session) {
         Preflight known = estimates == null ? null : estimates.recall(connection, engine, sql, params);
         if (known != null) {
             return known;
         }
-        Preflight fresh = preflight.check(connection, dialect, sql, params, settings.timeoutSecondsRoundedUp(), handle);
+        Preflight fresh = preflight.check(connection, dialect, sql, params, settings.timeoutSecondsRoundedUp(), handle,
+                session);
         if (estimates != null && !handle.isCancelled()) {
             estimates.remember(connection, engine, sql, params, fresh);
         }
         return fresh;
     }
 
+    /** Runs the query, through {@code session} when the connection has a session envelope (else null). */
     private ExecutionOutcome run(Connection connection, String sql, List<SqlParameter> params, ExecutionHandle handle,
-                                 long start, Preflight note, String statementId) throws SQLException {
+                                 long start, Preflight note, String statementId, SessionEnvelope session)
+            throws SQLException {
         int maxRows = settings.maxRows();
         long deadline = start + settings.statementTimeout().toNanos();
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setQueryTimeout(settings.timeoutSecondsRoundedUp());
+        try (PreparedStatement statement = connection.prepareStatement(session == null ? sql : session.bounded(sql))) {
+            if (session == null || session.driverTimeout()) {
+                statement.setQueryTimeout(settings.timeoutSecondsRoundedUp());
+            }
             statement.setMaxRows(maxRows + 1);
             statement.setFetchSize(Math.min(settings.fetchSize(), maxRows + 1)); // H2 refuses a fetch size above max rows
             SqlParameter.bindAll(statement, params);
             handle.started(statement);
-            try (ResultSet rs = statement.executeQuery()) {
+            try (ResultSet rs = session == null ? statement.executeQuery() : session.open(statement)) {
                 ResultSetMetaData meta = rs.getMetaData();
                 int width = meta.getColumnCount();
                 List<String> columns = new ArrayList<>(width);
@@ -267,6 +374,16 @@ public final class ReadOnlyExecutor {
         }
         LOG.info("statement {}: failed with SQLSTATE {}: {}", statementId, state, message);
         return new ExecutionOutcome.Failed(state, message, elapsed, note);
+    }
+
+    /** The preflight fails open visibly: logged when EXPLAIN was asked, quietly when that answer is reused. */
+    private static void logNoPreflight(String statementId, Preflight.Unavailable u) {
+        if (u.reused()) {
+            LOG.debug("statement {}: no cost preflight (reused), running bounded by the timeout: {}", statementId,
+                    u.reason());
+        } else {
+            LOG.info("statement {}: no cost preflight, running bounded by the timeout: {}", statementId, u.reason());
+        }
     }
 
     /** Session-wide settings, made before any transaction of this execution starts. */

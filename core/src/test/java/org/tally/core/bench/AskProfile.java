@@ -82,10 +82,13 @@ public final class AskProfile {
         System.exit(0);
     }
 
-    private static void profile(BenchSource source, MetaRung meta, JdbcTimer timer, int rounds) {
+    private static void profile(BenchSource source, MetaRung meta, JdbcTimer timer, int rounds)
+            throws java.sql.SQLException {
         SqlSafetyPolicy policy = new SqlSafetyPolicy();
         SqlSafetyPolicy remembering = SqlSafetyPolicy.remembering(1024);
         ReadOnlyExecutor executor = new ReadOnlyExecutor(source.settings());
+        // prepared as the rung's own executor prepared the same connection (same settings), so neither undoes the other
+        System.out.println("envelope: " + executor.prepare(source.connection(), source.dialect()));
         int maxRows = source.settings().maxRows();
         Map<String, Double> steps = new LinkedHashMap<>();
         Map<String, Long> calls = new LinkedHashMap<>();

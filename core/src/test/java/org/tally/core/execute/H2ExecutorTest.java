@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -66,6 +69,65 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Override
+    String writingQuery() {
+        return WRITING_QUERIES.get(0);
+    }
+
+    /** The executor's H2 database is opened with ACCESS_MODE_DATA=r: no one writes it while it is read. */
+    @Override
+    List<String> snapshotTransaction() {
+        return List.of();
+    }
+
+    @Override
+    List<String> sessionResets() {
+        return List.of("SET QUERY_TIMEOUT 0", "SET QUERY_TIMEOUT 3600000", "BEGIN", "SET AUTOCOMMIT FALSE");
+    }
+
+    private static long sessionTimeoutMs(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'QUERY_TIMEOUT'")) {
+            rs.next();
+            return Long.parseLong(rs.getString(1));
+        }
+    }
+
+    @Test
+    void thePreparedSessionKeepsTheTimeoutToTheMillisecond() throws Exception {
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofMillis(1500)));
+            long afterPrepare = sessionTimeoutMs(c);
+            try (Statement s = c.createStatement()) {
+                s.execute("SET QUERY_TIMEOUT 0");
+            }
+
+            rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+
+            assertThat(afterPrepare).isEqualTo(1500);
+            assertThat(sessionTimeoutMs(c)).as("set again before the statement, not rounded to seconds").isEqualTo(1500);
+        }
+    }
+
+    @Test
+    void aWritableDatabaseKeepsTheTransactionEnvelopeAndItsRollback() throws Exception {
+        List<String> before = snapshot();
+        try (Connection c = DriverManager.getConnection(url)) {
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+
+            Envelope envelope = executor.prepare(c, dialect());
+            List<ExecutionOutcome> outcomes = new ArrayList<>();
+            for (String write : WRITING_QUERIES) {
+                outcomes.add(executor.execute(c, dialect(), write, List.of()));
+            }
+
+            assertThat(envelope).isEqualTo(Envelope.TRANSACTION);
+            assertThat(outcomes).allMatch(o -> o instanceof ExecutionOutcome.Rows); // H2 runs them; nothing commits
+            assertThat(c.getAutoCommit()).isFalse();
+        }
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Override
     void assertWriteRefused(String write, ExecutionOutcome.Failed failed) {
         if (write.startsWith("SELECT")) {
             assertThat(failed.sqlState()).as("SQLSTATE of " + write).isEqualTo("90097"); // the database is read only
@@ -109,5 +171,27 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
         assertThat(rowsOf(outcome).rows()).hasSize(12);
         assertThat(outcome.preflight()).isInstanceOf(Preflight.Unavailable.class);
         assertThat(outcome.preflight().note()).startsWith("unavailable(").contains("subqueries");
+    }
+
+    @Test
+    void aPlanWithoutAnEstimateIsReusedAndStillRunsReadOnly() throws Exception {
+        String sql = "SELECT id FROM probe WHERE id IN (SELECT id FROM probe WHERE flag) ORDER BY id";
+        List<String> before = snapshot();
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = prepared(c, settings());
+            ExecutionOutcome first = executor.execute(c, dialect(), sql, List.of());
+            ExecutionOutcome second = executor.execute(c, dialect(), sql, List.of());
+            String write = "SELECT * FROM FINAL TABLE (INSERT INTO probe (id, label) SELECT id + 100, label FROM probe"
+                    + " WHERE id IN (SELECT id FROM probe WHERE flag))";
+            executor.execute(c, dialect(), write, List.of());
+            ExecutionOutcome writeAgain = executor.execute(c, dialect(), write, List.of());
+
+            assertThat(rowsOf(second).rows()).isEqualTo(rowsOf(first).rows()).hasSize(12);
+            assertThat(first.preflight().note()).contains("subqueries").doesNotContain("reused");
+            assertThat(second.preflight().note()).contains("subqueries").endsWith(", reused)");
+            assertThat(writeAgain.preflight().note()).endsWith(", reused)");
+            assertThat(((ExecutionOutcome.Failed) writeAgain).sqlState()).isEqualTo("90097");
+        }
+        assertThat(snapshot()).isEqualTo(before);
     }
 }

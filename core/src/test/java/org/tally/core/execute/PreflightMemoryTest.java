@@ -87,10 +87,24 @@ class PreflightMemoryTest {
     }
 
     @Test
+    void aPlanWithoutAnEstimateIsReusedAndSaysSo() {
+        memory.remember(a, Engine.H2, SQL, ONE, new Preflight.Unavailable("H2 gives no estimate for subqueries", 4, true,
+                false));
+
+        Preflight again = memory.recall(a, Engine.H2, SQL, ONE);
+
+        assertThat(again).isEqualTo(new Preflight.Unavailable("H2 gives no estimate for subqueries", 0, true, true));
+        assertThat(again.note()).isEqualTo("unavailable(H2 gives no estimate for subqueries, reused)");
+        now.addAndGet(Duration.ofSeconds(60).toNanos());
+        assertThat(memory.recall(a, Engine.H2, SQL, ONE)).as("no longer than an estimate").isNull();
+    }
+
+    @Test
     void noEstimateAndAReusedOneAreNotKept() {
         memory.remember(a, Engine.POSTGRES, SQL, ONE, new Preflight.Unavailable("EXPLAIN failed", 3));
         memory.remember(a, Engine.POSTGRES, "SELECT 2", ONE,
                 new Preflight.Ok(OK.cost(), OK.max(), 0, true));
+        memory.remember(a, Engine.H2, "SELECT 3", ONE, new Preflight.Unavailable("no estimate", 0, true, true));
 
         assertThat(memory.size()).isZero();
         assertThat(memory.recall(a, Engine.POSTGRES, SQL, ONE)).isNull();

@@ -1,6 +1,7 @@
 package org.tally.core.execute;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -176,6 +177,28 @@ abstract class ReadOnlyExecutorContract {
     }
 
     @Test
+    void cancelStopsAStatementOnAPreparedConnectionToo() throws Exception {
+        ExecutionHandle handle = new ExecutionHandle();
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(60)));
+            CompletableFuture<ExecutionOutcome> running = CompletableFuture.supplyAsync(
+                    () -> executor.execute(c, dialect(), slowQuery(), List.of(), handle));
+            long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!handle.isRunning() && !running.isDone() && System.nanoTime() < waitUntil) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(500);
+            handle.cancel();
+
+            ExecutionOutcome outcome = running.get(20, TimeUnit.SECONDS);
+            ExecutionOutcome after = executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of());
+
+            assertThat(outcome).isInstanceOf(ExecutionOutcome.Cancelled.class);
+            assertThat(rowsOf(after).rows()).as("usable after the cancel").containsExactly(List.of((long) ROWS));
+        }
+    }
+
+    @Test
     void aCancelBeforeTheStartMeansNothingRuns() throws Exception {
         ExecutionHandle handle = new ExecutionHandle();
         handle.cancel();
@@ -226,7 +249,7 @@ abstract class ReadOnlyExecutorContract {
         List<String> before = snapshot();
         try (Connection c = executorConnection()) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
-            executor.prepare(c);
+            assertThat(executor.prepare(c, dialect())).isEqualTo(preparedEnvelope());
             for (String write : writeAttempts()) {
                 ExecutionOutcome outcome = executor.execute(c, dialect(), write, List.of());
 
@@ -235,18 +258,105 @@ abstract class ReadOnlyExecutorContract {
             }
             assertThat(rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of())).rows())
                     .containsExactly(List.of((long) ROWS));
-            ExecutorSettings oneSecond = settings().withStatementTimeout(Duration.ofSeconds(1)).withPreflight(false);
-            assertThat(new ReadOnlyExecutor(oneSecond).execute(c, dialect(), slowQuery(), List.of()))
-                    .isInstanceOf(ExecutionOutcome.Timeout.class);
-            QueryResult cut = rowsOf(new ReadOnlyExecutor(settings().withMaxRows(3)).execute(c, dialect(),
-                    "SELECT id FROM probe ORDER BY id", List.of()));
+            ReadOnlyExecutor oneSecond = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1)));
+            assertThat(oneSecond.execute(c, dialect(), slowQuery(), List.of())).isInstanceOf(ExecutionOutcome.Timeout.class);
+            ReadOnlyExecutor threeRows = prepared(c, settings().withMaxRows(3));
+            QueryResult cut = rowsOf(threeRows.execute(c, dialect(), "SELECT id FROM probe ORDER BY id", List.of()));
             assertThat(cut.rows()).hasSize(3);
             assertThat(cut.truncated()).isTrue();
+            assertThat(rowsOf(executor.execute(c, dialect(), "SELECT id FROM probe ORDER BY id", List.of())).rows())
+                    .as("the first executor's own bounds, after others prepared the connection").hasSize(ROWS);
 
-            assertThat(c.getAutoCommit()).as("left as prepared").isFalse();
+            assertThat(c.getAutoCommit()).as("left as prepared").isEqualTo(preparedEnvelope() == Envelope.SESSION);
             assertThat(c.isReadOnly()).isTrue();
         }
         assertThat(snapshot()).isEqualTo(before);
+    }
+
+    /** How {@link ReadOnlyExecutor#prepare} bounds this database's connections. */
+    Envelope preparedEnvelope() {
+        return Envelope.SESSION;
+    }
+
+    ReadOnlyExecutor prepared(Connection c, ExecutorSettings settings) throws SQLException {
+        ReadOnlyExecutor executor = new ReadOnlyExecutor(settings);
+        assertThat(executor.prepare(c, dialect())).isEqualTo(preparedEnvelope());
+        return executor;
+    }
+
+    /** A query that writes when the database lets it (a data-modifying CTE, a delta table, a writing function). */
+    abstract String writingQuery();
+
+    /**
+     * SQL that undoes some of the session's bounds, run on the connection directly as something other than the
+     * executor could (the executor's own statements never hold such SQL: the policy refuses it).
+     */
+    abstract List<String> sessionResets();
+
+    @Test
+    void aPreparedSessionHoldsItsBoundsAfterSomethingUndidThem() throws Exception {
+        List<String> before = snapshot();
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1))
+                    .withPreflight(false));
+            List<String> resets = new ArrayList<>(sessionResets());
+            resets.add("setAutoCommit(false)");
+            resets.add("setReadOnly(false)");
+            for (String reset : resets) {
+                if (reset.equals("setAutoCommit(false)")) {
+                    c.setAutoCommit(false);
+                } else if (reset.equals("setReadOnly(false)")) {
+                    c.setReadOnly(false);
+                } else {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(reset);
+                    }
+                }
+
+                ExecutionOutcome write = executor.execute(c, dialect(), writingQuery(), List.of());
+                ExecutionOutcome slow = executor.execute(c, dialect(), slowQuery(), List.of());
+
+                assertThat(write).as("a write after " + reset).isInstanceOf(ExecutionOutcome.Failed.class);
+                assertWriteRefused(writingQuery(), (ExecutionOutcome.Failed) write);
+                assertThat(slow).as("a slow statement after " + reset).isInstanceOf(ExecutionOutcome.Timeout.class);
+                assertThat(slow.elapsedMs()).as("after " + reset).isBetween(900L, 8_000L);
+                assertThat(snapshot()).as("content after " + reset).isEqualTo(before);
+                if (preparedEnvelope() == Envelope.SESSION) {
+                    assertThat(c.getAutoCommit()).as("autocommit again after " + reset).isTrue();
+                }
+            }
+        }
+    }
+
+    /**
+     * SQL that, run on the connection directly, opens a transaction and takes its snapshot (a read in REPEATABLE
+     * READ); empty where no one can write the database the executor reads while it is open.
+     */
+    abstract List<String> snapshotTransaction();
+
+    @Test
+    void aTransactionLeftOpenOnAPreparedConnectionHoldsNoSnapshotIntoTheNextStatement() throws Exception {
+        assumeTrue(!snapshotTransaction().isEmpty(), "the database is read-only while the executor reads it");
+        try (Connection c = executorConnection()) {
+            ReadOnlyExecutor executor = prepared(c, settings());
+            for (String sql : snapshotTransaction()) {
+                try (Statement s = c.createStatement()) {
+                    s.execute(sql);
+                }
+            }
+            try (Connection writer = DriverManager.getConnection(url); Statement s = writer.createStatement()) {
+                s.execute("INSERT INTO probe (id, label) VALUES (" + (ROWS + 1) + ", 'added later')");
+                if (!writer.getAutoCommit()) {
+                    writer.commit();
+                }
+            }
+
+            QueryResult count = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+
+            assertThat(count.rows()).as("the row committed after the snapshot was taken").containsExactly(
+                    List.of((long) ROWS + 1));
+            assertThat(c.getAutoCommit()).isEqualTo(preparedEnvelope() == Envelope.SESSION);
+        }
     }
 
     @Test
