@@ -48,9 +48,16 @@ public final class Binder {
             "checkin", "onset", "commenced", "from");
     private static final Set<String> END = Set.of("end", "ended", "finish", "finished", "discharge", "discharged",
             "out", "checkout", "stop", "stopped", "until", "to");
-    private static final Set<String> AUDIT = Set.of("created", "updated", "modified", "entered", "inserted",
-            "booked", "booking", "registered", "registration", "load", "loaded", "etl", "sync", "changed", "last",
-            "audit");
+    /** Bookkeeping times of the business itself (a booking, a registration): they give way to another time. */
+    private static final Set<String> AUDIT = Set.of("booked", "booking", "registered", "registration", "last");
+    /**
+     * Record-keeping times: when the row was written, changed or loaded, not when anything happened to a patient.
+     * Never an EventTime, start or end, even when they are the table's only time: a question dated by one would
+     * execute and be wrong, so the concept is left without that time and dating it refuses.
+     */
+    static final Set<String> RECORD_KEEPING = Set.of("created", "updated", "modified", "entered", "inserted",
+            "changed", "load", "loaded", "etl", "sync", "synced", "audit", "stored", "store", "row", "rowversion",
+            "edited", "imported", "exported", "uploaded", "deleted", "voided", "retired");
     /** Words for a person who does something to a patient: their key points at the staff table. */
     private static final Set<String> STAFF_WORDS = Set.of("surgeon", "prescriber", "attending", "anaesthetist",
             "anesthetist", "midwife", "reporter", "author", "clinician", "physician", "consultant", "doctor", "nurse",
@@ -78,6 +85,8 @@ public final class Binder {
         final Map<String, Link> links = new LinkedHashMap<>();
         Map<String, List<Scored>> roles = new LinkedHashMap<>();
         final Map<String, List<String>> roleReasons = new HashMap<>();
+        /** Columns holding a record-keeping time (never a time role; see {@link #RECORD_KEEPING}). */
+        final Set<String> recordKeeping = new java.util.LinkedHashSet<>();
         List<Scored> concepts = List.of();
         TableBinding.Status status = TableBinding.Status.UNBOUND;
         String concept;
@@ -329,6 +338,16 @@ public final class Binder {
                 times.add(col);
             }
         });
+        for (String col : List.copyOf(times)) {
+            List<String> tokens = f.columnTokens.get(col);
+            if (hasAny(tokens, RECORD_KEEPING)) {
+                times.remove(col);
+                f.recordKeeping.add(col);
+                demote(f, col, "a record-keeping time ('" + tokens.stream().filter(RECORD_KEEPING::contains)
+                        .findFirst().orElseThrow() + "': when the row was written or changed), never the time of"
+                        + " the event");
+            }
+        }
         List<String> starts = times.stream().filter(c -> hasAny(f.columnTokens.get(c), START)).toList();
         List<String> ends = times.stream().filter(c -> hasAny(f.columnTokens.get(c), END)
                 && !starts.contains(c)).toList();
@@ -489,6 +508,11 @@ public final class Binder {
             for (RequiredRole r : c.requiredRoles()) {
                 if (r.anyOf().stream().anyMatch(withOwn::contains)) {
                     met++;
+                } else if (!f.recordKeeping.isEmpty() && r.anyOf().contains(ColumnRole.EVENT_TIME.jsonName())) {
+                    // the rows are dated, if only by when they were written: that tells what the table holds,
+                    // although the concept gets no time of its own from it
+                    met++;
+                    reasons.add("dated only by record-keeping " + f.recordKeeping + ": bound without a time");
                 } else {
                     missing.add(String.join("|", r.anyOf()));
                 }
