@@ -649,6 +649,16 @@ public final class Binder {
                     o == null ? Map.of() : o.aliases(), p == null ? null : p.shape()));
         }
         List<String> reasons = new ArrayList<>(f.reasons);
+        Set<String> overridden = new HashSet<>();
+        for (CatalogColumn c : f.table.columns()) {
+            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+            if (o != null && o.role() != null) {
+                overridden.add(c.name());
+            }
+        }
+        SoftDeletes.Found deletions = SoftDeletes.find(f.table, columns, overridden);
+        columns = deletions.columns();
+        reasons.addAll(deletions.reasons());
         String display = display(columns, reasons);
         List<Link> path = List.of();
         if (f.status == TableBinding.Status.BOUND && patientTable != null && !f.table.name().equals(patientTable)) {
@@ -664,7 +674,7 @@ public final class Binder {
         return new TableBinding(f.table.name(), f.table.qualifiedName(), f.status, f.concept,
                 f.status == TableBinding.Status.IGNORED ? 0 : f.status == TableBinding.Status.BOUND ? f.confidence
                         : f.concepts.isEmpty() ? 0 : f.concepts.get(0).score(),
-                reasons, f.concepts, f.table.primaryKey(), display, columns, path);
+                reasons, f.concepts, f.table.primaryKey(), display, columns, path, deletions.softDeletes());
     }
 
     private boolean pii(Facts f, CatalogColumn c, ColumnRole role, List<String> reasons) {
