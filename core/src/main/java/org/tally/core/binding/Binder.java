@@ -163,7 +163,8 @@ public final class Binder {
     }
 
     private static boolean genericKey(List<String> tokens) {
-        return tokens.stream().allMatch(t -> ColumnRoles.ID_WORDS.contains(t) || t.equals("code"));
+        // a surrogate row number (row_id) is every table's own: two tables sharing the name are not linked by it
+        return tokens.stream().allMatch(t -> ColumnRoles.ID_WORDS.contains(t) || t.equals("code") || t.equals("row"));
     }
 
     /** Undeclared keys evident from names: the same name as another table's key, a qualified key name, table words. */
@@ -679,7 +680,8 @@ public final class Binder {
 
     private boolean pii(Facts f, CatalogColumn c, ColumnRole role, List<String> reasons) {
         boolean personal = switch (role) {
-            case GIVEN_NAME, FAMILY_NAME, FULL_NAME, CONTACT, IDENTIFIER, BIRTH_DATE -> true;
+            // a date of death identifies a person as a date of birth does (HIPAA counts both)
+            case GIVEN_NAME, FAMILY_NAME, FULL_NAME, CONTACT, IDENTIFIER, BIRTH_DATE, DEATH_DATE -> true;
             default -> false;
         };
         if (personal) {

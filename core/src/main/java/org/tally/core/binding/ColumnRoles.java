@@ -94,6 +94,15 @@ final class ColumnRoles {
                         + (linkConcept == null ? "" : " (" + linkConcept + ")"))));
             }
         }
+        if (tokens.contains("uuid") || tokens.contains("guid")) {
+            out.add(new Scored(ColumnRole.UNKNOWN.jsonName(), 0.9, List.of("a globally unique row identifier:"
+                    + " neither a label nor a category")));
+        }
+        if (tokens.contains("row") && tokens.stream().allMatch(t -> t.equals("row") || ID_WORDS.contains(t))
+                && tokens.size() > 1) {
+            out.add(new Scored(ColumnRole.UNKNOWN.jsonName(), 0.7, List.of("a surrogate row number: neither a label"
+                    + " nor a business key")));
+        }
         if (type == TypeClass.BOOLEAN) {
             out.add(new Scored(ColumnRole.FLAG.jsonName(), 0.95, List.of("boolean type")));
         } else if (type == TypeClass.TEMPORAL) {
@@ -128,11 +137,20 @@ final class ColumnRoles {
         add(out, tokens, SEVERITY, ColumnRole.SEVERITY, 0.75, "a number named as severity");
         add(out, tokens, CATEGORY_WORDS, ColumnRole.CATEGORY, 0.7, "a number named as a class or level");
         add(out, tokens, LOCATION, ColumnRole.LOCATION, 0.6, "a number naming a place");
-        if (tokens.stream().anyMatch(ID_WORDS::contains)) {
+        if (tokens.contains("seq") || tokens.contains("sequence")) {
+            out.add(new Scored(ColumnRole.UNKNOWN.jsonName(), 0.6, List.of("a sequence number: the order of rows"
+                    + " within their parent, not a key or a label")));
+        } else if (tokens.stream().anyMatch(ID_WORDS::contains)) {
             out.add(new Scored(ColumnRole.BUSINESS_ID.jsonName(), 0.45, List.of("named like a key, but no table has"
                     + " a matching key")));
         }
         ColumnProfile p = c.profile();
+        boolean flagName = tokens.contains("flag") || !tokens.isEmpty() && Set.of("is", "has", "was")
+                .contains(tokens.get(0));
+        if (flagName && p != null && p.enumerated() && !p.values().isEmpty() && TypeClass.isIntegral(c.jdbcType())
+                && p.values().stream().allMatch(v -> v.value().trim().equals("0") || v.value().trim().equals("1"))) {
+            out.add(new Scored(ColumnRole.FLAG.jsonName(), 0.9, List.of("named as a flag and holds only 0 and 1")));
+        }
         if (p != null && p.cardinality() == Cardinality.EXACT && p.distinctCount() != null && p.distinctCount() <= 10
                 && TypeClass.isIntegral(c.jdbcType())) {
             out.add(new Scored(ColumnRole.CATEGORY.jsonName(), 0.4, List.of("profile: only " + p.distinctCount()
@@ -169,6 +187,13 @@ final class ColumnRoles {
         add(out, tokens, TYPE, ColumnRole.TYPE, 0.8, "named type or class");
         add(out, tokens, CATEGORY_WORDS, ColumnRole.CATEGORY, 0.85, "named category or group");
         add(out, tokens, Set.of("description"), ColumnRole.DESCRIPTION, 0.85, "named description");
+        if (tokens.contains("title") && tokens.contains("short")) {
+            out.add(new Scored(ColumnRole.NAME.jsonName(), 0.85, List.of("a short title: the row's label")));
+        }
+        if (tokens.contains("long") && (tokens.contains("title") || name)) {
+            out.add(new Scored(ColumnRole.DESCRIPTION.jsonName(), 0.86, List.of("a long title: what the row means"
+                    + " in full")));
+        }
         add(out, tokens, Set.of("note", "comment", "remark", "narrative", "text", "memo"), ColumnRole.FREE_TEXT,
                 0.85, "named as free text");
         add(out, tokens, Set.of("code"), ColumnRole.CODE, 0.85, "named code");
