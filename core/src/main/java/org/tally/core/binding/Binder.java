@@ -127,6 +127,7 @@ public final class Binder {
             }
         }
         resolveConflicts(facts);
+        narrowedBySubtype(facts);
         Map<String, String> bound = new HashMap<>();
         facts.values().forEach(f -> bound.put(f.table.name(), f.concept));
         inferByConceptWords(facts);
@@ -604,6 +605,35 @@ public final class Binder {
                         + ") and " + others);
                 f.status = TableBinding.Status.UNBOUND;
                 f.concept = null;
+            }
+        }
+    }
+
+    /**
+     * A table that another table, named exactly for the concept, extends by its own key (PATIENT.PATIENT_ID →
+     * PERSON.PERSON_ID) holds more than that concept's rows: staff are persons too. It does not keep the concept on
+     * name words and columns alone; an override can still bind it.
+     */
+    private void narrowedBySubtype(Map<String, Facts> facts) {
+        for (Facts f : facts.values()) {
+            if (f.concept == null || f.key == null || f.reasons.stream().anyMatch(r -> r.startsWith("override"))) {
+                continue;
+            }
+            List<String> own = names.phrase(pack.requireConcept(f.concept).singular());
+            for (Facts g : facts.values()) {
+                if (g == f || g.concept != null || g.status == TableBinding.Status.IGNORED || g.key == null
+                        || !g.tokens.equals(own)) {
+                    continue;
+                }
+                Link byKey = g.links.get(g.key);
+                if (byKey != null && byKey.toTable().equals(f.table.name()) && byKey.toColumn().equals(f.key)) {
+                    f.reasons.clear();
+                    f.reasons.add(g.table.name() + ", named for " + f.concept + ", extends this table by its key ("
+                            + byKey + "): this table holds more than " + f.concept + " rows, so it is not bound to it");
+                    f.status = TableBinding.Status.UNBOUND;
+                    f.concept = null;
+                    break;
+                }
             }
         }
     }
