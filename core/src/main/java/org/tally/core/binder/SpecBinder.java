@@ -327,6 +327,7 @@ public final class SpecBinder {
                     b.select(e, unique(labels, tb.bucket().jsonName()));
                 } else if (d instanceof Dimension.Column) {
                     Grouping g = grouping(d.column());
+                    refuseCountOfOwnLabel(d.column());
                     dims.add(g.shown().get(0));
                     for (int i = 0; i < g.shown().size(); i++) {
                         b.select(g.shown().get(i), unique(labels, g.labels().get(i)));
@@ -405,6 +406,36 @@ public final class SpecBinder {
                 return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr(), c.rowKey()));
             }
             return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr()));
+        }
+
+        /**
+         * Counting the rows of a table that other rows refer to (a catalogue of tests, codes, drugs; not an event
+         * about a patient) grouped by their own label or key counts each row about once ("the most common lab tests"
+         * over the catalogue of tests): what was meant is how often other rows refer to them, which this shape does
+         * not say, so it is refused.
+         */
+        void refuseCountOfOwnLabel(ColumnRef ref) {
+            if (spec.measures().stream().noneMatch(m -> m instanceof Measure.Count)) {
+                return;
+            }
+            boolean event = !subject.columnsWithRole(ColumnRole.PATIENT_REF).isEmpty()
+                    || !subject.columnsWithRole(ColumnRole.ENCOUNTER_REF).isEmpty();
+            if (event || binding.linksTo(subject.table()).isEmpty()) {
+                return;
+            }
+            Col c = column(ref);
+            if (!c.alias().equals(subjectAlias)) {
+                return;
+            }
+            boolean key = subject.primaryKey().size() == 1 && subject.primaryKey().get(0).equalsIgnoreCase(
+                    c.column().column());
+            boolean label = c.column().column().equals(subject.displayColumn())
+                    || RowLabels.of(subject).map(l -> l.covers(c.column())).orElse(false);
+            if (key || label) {
+                throw fail(new BindFailure.OutOfScope("counting " + conceptPlural(subject) + " by their own "
+                        + words(c.column()) + " counts each " + conceptSingular(subject) + " once; ask about the"
+                        + " records that refer to them"));
+            }
         }
 
         void addGroup(List<ValueExpr> groups, ValueExpr e) {
