@@ -50,6 +50,9 @@ final class ColumnRoles {
     static final Set<String> PERSON = Set.of("patient", "person", "staff", "employee", "doctor", "nurse",
             "provider", "member", "client", "baby", "mother", "father", "kin", "guardian", "spouse", "full",
             "surgeon", "physician", "clinician", "consultant", "practitioner", "midwife");
+    /** Words for the start or end of a stay: "discharge location" is where the patient went, not a ward. */
+    private static final Set<String> ENCOUNTER_ENDS = Set.of("admission", "discharge", "referral", "arrival",
+            "departure", "destination", "source", "origin");
     private static final Set<String> FLAG_VALUES = Set.of("y", "n", "yes", "no", "true", "false", "t", "f", "0", "1");
 
     private ColumnRoles() {
@@ -181,6 +184,11 @@ final class ColumnRoles {
             out.add(new Scored(ColumnRole.IDENTIFIER.jsonName(), 0.85, List.of("a personal identifier")));
         }
         add(out, tokens, LOCATION, ColumnRole.LOCATION, 0.8, "a place");
+        if (tokens.contains("location") && hasAny(tokens, ENCOUNTER_ENDS)) {
+            // where a stay came from or went to is a referral source or a disposition, not a place in the hospital
+            out.add(new Scored(ColumnRole.CATEGORY.jsonName(), 0.82, List.of("a source or disposition ('"
+                    + String.join(" ", tokens) + "'), not a place")));
+        }
         add(out, tokens, STATUS, ColumnRole.STATUS, 0.9, "named status");
         add(out, tokens, SEVERITY, ColumnRole.SEVERITY, 0.85, "named severity or harm");
         add(out, tokens, PRIORITY, ColumnRole.PRIORITY, 0.85, "named priority or urgency");

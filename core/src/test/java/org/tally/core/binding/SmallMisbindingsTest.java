@@ -21,10 +21,11 @@ class SmallMisbindingsTest {
                         + " RANDOM_UUID() FROM SYSTEM_RANGE(1, 20)",
                 "CREATE TABLE admissions (row_id INT, hadm_id INT PRIMARY KEY, subject_id INT REFERENCES"
                         + " patients(subject_id), admittime TIMESTAMP, dischtime TIMESTAMP,"
-                        + " hospital_expire_flag SMALLINT)",
+                        + " hospital_expire_flag SMALLINT, admission_location VARCHAR(40),"
+                        + " discharge_location VARCHAR(40))",
                 "INSERT INTO admissions SELECT X, X, MOD(X, 20) + 1, TIMESTAMP '2026-01-01 00:00:00',"
-                        + " TIMESTAMP '2026-01-03 00:00:00', CASE WHEN MOD(X, 9) = 0 THEN 1 ELSE 0 END"
-                        + " FROM SYSTEM_RANGE(1, 30)",
+                        + " TIMESTAMP '2026-01-03 00:00:00', CASE WHEN MOD(X, 9) = 0 THEN 1 ELSE 0 END,"
+                        + " 'EMERGENCY ROOM', 'HOME' FROM SYSTEM_RANGE(1, 30)",
                 "CREATE TABLE diagnosis_codes (icd_code VARCHAR(8) PRIMARY KEY, short_title VARCHAR(40),"
                         + " long_title VARCHAR(200))",
                 "INSERT INTO diagnosis_codes SELECT 'C' || X, 'Short ' || X, 'A much longer title ' || X"
@@ -76,5 +77,12 @@ class SmallMisbindingsTest {
         ColumnBinding dod = column(b, "patients", "dod");
         assertThat(dod.role()).isEqualTo(ColumnRole.DEATH_DATE);
         assertThat(dod.pii()).isTrue();
+    }
+
+    @Test
+    void whereAStayCameFromOrWentToIsNoPlace() throws Exception {
+        Binding b = BindingFixtures.bind(schema());
+        assertThat(column(b, "admissions", "admission_location").role()).isEqualTo(ColumnRole.CATEGORY);
+        assertThat(column(b, "admissions", "discharge_location").role()).isEqualTo(ColumnRole.CATEGORY);
     }
 }
