@@ -429,8 +429,10 @@ public final class SpecBinder {
             }
             boolean key = subject.primaryKey().size() == 1 && subject.primaryKey().get(0).equalsIgnoreCase(
                     c.column().column());
-            boolean label = c.column().column().equals(subject.displayColumn())
-                    || RowLabels.of(subject).map(l -> l.covers(c.column())).orElse(false);
+            // people's names are no catalogue labels: several providers share a family name
+            boolean label = Set.of(ColumnRole.NAME, ColumnRole.CODE, ColumnRole.DESCRIPTION, ColumnRole.BUSINESS_ID)
+                    .contains(c.column().role()) && (c.column().column().equals(subject.displayColumn())
+                    || RowLabels.of(subject).map(l -> l.covers(c.column())).orElse(false));
             if (key || label) {
                 throw fail(new BindFailure.OutOfScope("counting " + conceptPlural(subject) + " by their own "
                         + words(c.column()) + " counts each " + conceptSingular(subject) + " once; ask about the"
