@@ -117,6 +117,9 @@ final class BindingCommand implements Callable<Integer> {
                 t.reasons().forEach(r -> s.append("    because ").append(r).append('\n'));
                 s.append("    candidates ").append(candidates(t.candidates())).append('\n');
             }
+            t.softDeletes().forEach(d -> s.append("    reads only rows with ").append(d.describe()).append(" (")
+                    .append(d.reach() == org.tally.core.binding.SoftDelete.Reach.DELETED ? "deleted rows left out"
+                            : "retired rows not counted as its own").append(")\n"));
             if (!t.patientPath().isEmpty()) {
                 s.append("    patient path ").append(t.patientPath().stream().map(Object::toString)
                         .collect(Collectors.joining(", "))).append('\n');

@@ -18,6 +18,7 @@ import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
 import org.tally.core.binding.Refinement;
 import org.tally.core.binding.Restriction;
+import org.tally.core.binding.SoftDelete;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.TypeClass;
 import org.tally.core.catalog.ValueCount;
@@ -63,6 +64,11 @@ import org.tally.core.sql.ValueExpr;
  * subject's WHERE, a related scope's EXISTS, a forward hop's join. A condition of the question on a restriction's
  * column must agree with it (a contradiction is unsatisfiable), and a rate's numerator may not test it (the share
  * would be decided by what the rows are).
+ *
+ * <p>A table with a soft-delete column ({@link SoftDelete}) is read without its deleted rows everywhere: the subject's
+ * WHERE, a related scope's EXISTS, every join to it. Retired rows are left out where the table's own rows are counted,
+ * listed or tested (the subject, a related scope) and kept where other rows refer to them. A question's condition or
+ * grouping on such a column is refused: the rows it would pick are not there to count.
  */
 public final class SpecBinder {
 
@@ -130,6 +136,8 @@ public final class SpecBinder {
         final Map<String, String> joinAliases = new LinkedHashMap<>();
         final List<Object[]> joins = new ArrayList<>();
         final Set<String> tables = new LinkedHashSet<>();
+        /** The soft-delete conditions applied, in words, for the explanation. */
+        final Set<String> leftOut = new LinkedHashSet<>();
         /** Query aliases whose rows are a refined concept's: filters on them must agree with its restrictions. */
         final Map<String, Refinement> refinedAt = new LinkedHashMap<>();
         int next = 1;
@@ -149,6 +157,7 @@ public final class SpecBinder {
             if (kind != null) {
                 where.add(restrict(kind, subjectAlias));
             }
+            keepLive(subject, subjectAlias, true).ifPresent(where::add);
             for (Filter f : spec.filters()) {
                 where.add(filter(f, subjectAlias, subject));
             }
@@ -178,8 +187,12 @@ public final class SpecBinder {
             } else {
                 query = aggregate(where);
             }
-            return new BindResult.Bound(query, Explanations.sentence(spec, SpecBinder.this::words, conceptPlural(subject),
-                    SpecBinder.this::conceptPluralOf, SpecBinder.this::kindWords), List.copyOf(tables), probe);
+            String explanation = Explanations.sentence(spec, SpecBinder.this::words, conceptPlural(subject),
+                    SpecBinder.this::conceptPluralOf, SpecBinder.this::kindWords);
+            if (!leftOut.isEmpty()) {
+                explanation += " Left out " + String.join(", ", leftOut) + ".";
+            }
+            return new BindResult.Bound(query, explanation, List.copyOf(tables), probe);
         }
 
         // ---------------------------------------------------------------- shapes
@@ -314,6 +327,7 @@ public final class SpecBinder {
                     b.select(e, unique(labels, tb.bucket().jsonName()));
                 } else if (d instanceof Dimension.Column) {
                     Grouping g = grouping(d.column());
+                    refuseCountOfOwnLabel(d.column());
                     dims.add(g.shown().get(0));
                     for (int i = 0; i < g.shown().size(); i++) {
                         b.select(g.shown().get(i), unique(labels, g.labels().get(i)));
@@ -373,6 +387,7 @@ public final class SpecBinder {
         Grouping grouping(ColumnRef ref) {
             Col c = column(ref);
             refuseIfPersonal(c, "is not grouped on");
+            refuseIfDeletionMark(c, "is not grouped on");
             String label = label(ref, c);
             if (c.column().reference() != null) {
                 Col display = display(c);
@@ -393,9 +408,59 @@ public final class SpecBinder {
             return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr()));
         }
 
+        /**
+         * Counting the rows of a table that other rows refer to (a catalogue of tests, codes, drugs; not an event
+         * about a patient) grouped by their own label or key counts each row about once ("the most common lab tests"
+         * over the catalogue of tests): what was meant is how often other rows refer to them, which this shape does
+         * not say, so it is refused.
+         */
+        void refuseCountOfOwnLabel(ColumnRef ref) {
+            if (spec.measures().stream().noneMatch(m -> m instanceof Measure.Count)) {
+                return;
+            }
+            boolean event = !subject.columnsWithRole(ColumnRole.PATIENT_REF).isEmpty()
+                    || !subject.columnsWithRole(ColumnRole.ENCOUNTER_REF).isEmpty();
+            if (event || binding.linksTo(subject.table()).isEmpty()) {
+                return;
+            }
+            Col c = column(ref);
+            if (!c.alias().equals(subjectAlias)) {
+                return;
+            }
+            boolean key = subject.primaryKey().size() == 1 && subject.primaryKey().get(0).equalsIgnoreCase(
+                    c.column().column());
+            // people's names are no catalogue labels: several providers share a family name
+            boolean label = Set.of(ColumnRole.NAME, ColumnRole.CODE, ColumnRole.DESCRIPTION, ColumnRole.BUSINESS_ID)
+                    .contains(c.column().role()) && (c.column().column().equals(subject.displayColumn())
+                    || RowLabels.of(subject).map(l -> l.covers(c.column())).orElse(false));
+            if (key || label) {
+                throw fail(new BindFailure.OutOfScope("counting " + conceptPlural(subject) + " by their own "
+                        + words(c.column()) + " counts each " + conceptSingular(subject) + " once; ask about the"
+                        + " records that refer to them"));
+            }
+        }
+
         void addGroup(List<ValueExpr> groups, ValueExpr e) {
             if (!groups.contains(e)) {
                 groups.add(e);
+            }
+        }
+
+        /** {@link SpecBinder#live}, remembering what it left out for the explanation. */
+        Optional<Predicate> keepLive(TableBinding t, String alias, boolean ownRows) {
+            Optional<Predicate> p = live(t, alias, ownRows);
+            if (p.isPresent()) {
+                t.softDeletes().stream().filter(d -> ownRows || d.reach() == SoftDelete.Reach.DELETED)
+                        .forEach(d -> leftOut.add(conceptPlural(t) + " marked " + words(d.column())));
+            }
+            return p;
+        }
+
+        /** The mark of deleted rows decides which rows exist: a condition or grouping on it would read nothing. */
+        void refuseIfDeletionMark(Col c, String what) {
+            if (c.table().marksDeletion(c.column().column())) {
+                throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                        + " marks deleted or retired rows, which are never read, so it " + what));
             }
         }
 
@@ -527,6 +592,7 @@ public final class SpecBinder {
 
         /** A filter on an already resolved column. */
         Predicate columnFilter(Filter f, Col c) {
+            refuseIfDeletionMark(c, "cannot be tested");
             Refinement kind = refinedAt.get(c.alias());
             if (kind != null) {
                 agreeWithKind(f, c, kind);
@@ -745,6 +811,7 @@ public final class SpecBinder {
                 refinedAt.put(alias, otherKind.get());
                 where.add(restrict(otherKind.get(), alias));
             }
+            keepLive(other, alias, true).ifPresent(where::add);
             List<org.tally.core.sql.Join> inner = new ArrayList<>();
             Map<String, String> innerAliases = new LinkedHashMap<>();
             for (Filter f : r.filters()) {
@@ -794,8 +861,12 @@ public final class SpecBinder {
                     joined = alias + "j" + (aliases.size() + 1);
                     aliases.put(pathKey, joined);
                     tables.add(target.table());
-                    joinsOut.add(new org.tally.core.sql.Join(JoinType.INNER, Sql.table(target.table(), joined),
-                            Sql.eq(Sql.col(joined, link.toColumn()), Sql.col(atAlias, link.fromColumn())),
+                    Predicate on = Sql.eq(Sql.col(joined, link.toColumn()), Sql.col(atAlias, link.fromColumn()));
+                    Optional<Predicate> alive = keepLive(target, joined, false);
+                    if (alive.isPresent()) {
+                        on = Sql.and(on, alive.get()); // a deleted row is not there to be reached
+                    }
+                    joinsOut.add(new org.tally.core.sql.Join(JoinType.INNER, Sql.table(target.table(), joined), on,
                             Cardinality.MANY_TO_ONE));
                 }
                 atAlias = joined;
@@ -905,6 +976,10 @@ public final class SpecBinder {
             if (kind.isPresent()) {
                 on = Sql.and(on, restrict(kind.get(), alias)); // only rows of that kind are reached
             }
+            Optional<Predicate> alive = keepLive(target, alias, false);
+            if (alive.isPresent()) {
+                on = Sql.and(on, alive.get()); // a deleted row is not there to be reached
+            }
             joins.add(new Object[] {Sql.table(target.table(), alias), on});
             return alias;
         }
@@ -961,6 +1036,39 @@ public final class SpecBinder {
     /** The refinement {@code t} is the view of; empty for a table bound to its concept itself. */
     private Optional<Refinement> refinementOf(TableBinding t) {
         return binding.tableOf(t.concept()).isPresent() ? Optional.empty() : binding.refinementOf(t.concept());
+    }
+
+    /**
+     * What keeps the marked rows of {@code t} at {@code alias} out: deleted rows always, retired ones only where the
+     * table's own rows are read ({@code ownRows}). Empty when the table has no such column.
+     */
+    private Optional<Predicate> live(TableBinding t, String alias, boolean ownRows) {
+        List<Predicate> all = new ArrayList<>();
+        for (SoftDelete d : t.softDeletes()) {
+            if (!ownRows && d.reach() == SoftDelete.Reach.RETIRED) {
+                continue;
+            }
+            ValueExpr col = Sql.col(alias, d.column().column());
+            if (d.liveValue() == null) {
+                all.add(Sql.isNull(col));
+                continue;
+            }
+            SqlValue value;
+            switch (d.column().typeClass()) {
+                case BOOLEAN:
+                    value = SqlValue.of(false);
+                    break;
+                case NUMERIC:
+                    value = SqlValue.of(new BigDecimal(d.liveValue().trim()));
+                    break;
+                default:
+                    value = SqlValue.of(d.liveValue());
+                    break;
+            }
+            Predicate keep = Sql.eq(col, Sql.param(value));
+            all.add(d.nullIsLive() ? Sql.or(keep, Sql.isNull(col)) : keep);
+        }
+        return all.isEmpty() ? Optional.empty() : Optional.of(Sql.and(all));
     }
 
     /** The refinement's restrictions on the rows at {@code alias}, AND-ed. */

@@ -48,9 +48,16 @@ public final class Binder {
             "checkin", "onset", "commenced", "from");
     private static final Set<String> END = Set.of("end", "ended", "finish", "finished", "discharge", "discharged",
             "out", "checkout", "stop", "stopped", "until", "to");
-    private static final Set<String> AUDIT = Set.of("created", "updated", "modified", "entered", "inserted",
-            "booked", "booking", "registered", "registration", "load", "loaded", "etl", "sync", "changed", "last",
-            "audit");
+    /** Bookkeeping times of the business itself (a booking, a registration): they give way to another time. */
+    private static final Set<String> AUDIT = Set.of("booked", "booking", "registered", "registration", "last");
+    /**
+     * Record-keeping times: when the row was written, changed or loaded, not when anything happened to a patient.
+     * Never an EventTime, start or end, even when they are the table's only time: a question dated by one would
+     * execute and be wrong, so the concept is left without that time and dating it refuses.
+     */
+    static final Set<String> RECORD_KEEPING = Set.of("created", "updated", "modified", "entered", "inserted",
+            "changed", "load", "loaded", "etl", "sync", "synced", "audit", "stored", "store", "row", "rowversion",
+            "edited", "imported", "exported", "uploaded", "deleted", "voided", "retired");
     /** Words for a person who does something to a patient: their key points at the staff table. */
     private static final Set<String> STAFF_WORDS = Set.of("surgeon", "prescriber", "attending", "anaesthetist",
             "anesthetist", "midwife", "reporter", "author", "clinician", "physician", "consultant", "doctor", "nurse",
@@ -78,6 +85,8 @@ public final class Binder {
         final Map<String, Link> links = new LinkedHashMap<>();
         Map<String, List<Scored>> roles = new LinkedHashMap<>();
         final Map<String, List<String>> roleReasons = new HashMap<>();
+        /** Columns holding a record-keeping time (never a time role; see {@link #RECORD_KEEPING}). */
+        final Set<String> recordKeeping = new java.util.LinkedHashSet<>();
         List<Scored> concepts = List.of();
         TableBinding.Status status = TableBinding.Status.UNBOUND;
         String concept;
@@ -118,6 +127,7 @@ public final class Binder {
             }
         }
         resolveConflicts(facts);
+        narrowedBySubtype(facts);
         Map<String, String> bound = new HashMap<>();
         facts.values().forEach(f -> bound.put(f.table.name(), f.concept));
         inferByConceptWords(facts);
@@ -154,7 +164,8 @@ public final class Binder {
     }
 
     private static boolean genericKey(List<String> tokens) {
-        return tokens.stream().allMatch(t -> ColumnRoles.ID_WORDS.contains(t) || t.equals("code"));
+        // a surrogate row number (row_id) is every table's own: two tables sharing the name are not linked by it
+        return tokens.stream().allMatch(t -> ColumnRoles.ID_WORDS.contains(t) || t.equals("code") || t.equals("row"));
     }
 
     /** Undeclared keys evident from names: the same name as another table's key, a qualified key name, table words. */
@@ -329,6 +340,16 @@ public final class Binder {
                 times.add(col);
             }
         });
+        for (String col : List.copyOf(times)) {
+            List<String> tokens = f.columnTokens.get(col);
+            if (hasAny(tokens, RECORD_KEEPING)) {
+                times.remove(col);
+                f.recordKeeping.add(col);
+                demote(f, col, "a record-keeping time ('" + tokens.stream().filter(RECORD_KEEPING::contains)
+                        .findFirst().orElseThrow() + "': when the row was written or changed), never the time of"
+                        + " the event");
+            }
+        }
         List<String> starts = times.stream().filter(c -> hasAny(f.columnTokens.get(c), START)).toList();
         List<String> ends = times.stream().filter(c -> hasAny(f.columnTokens.get(c), END)
                 && !starts.contains(c)).toList();
@@ -489,6 +510,11 @@ public final class Binder {
             for (RequiredRole r : c.requiredRoles()) {
                 if (r.anyOf().stream().anyMatch(withOwn::contains)) {
                     met++;
+                } else if (!f.recordKeeping.isEmpty() && r.anyOf().contains(ColumnRole.EVENT_TIME.jsonName())) {
+                    // the rows are dated, if only by when they were written: that tells what the table holds,
+                    // although the concept gets no time of its own from it
+                    met++;
+                    reasons.add("dated only by record-keeping " + f.recordKeeping + ": bound without a time");
                 } else {
                     missing.add(String.join("|", r.anyOf()));
                 }
@@ -583,6 +609,35 @@ public final class Binder {
         }
     }
 
+    /**
+     * A table that another table, named exactly for the concept, extends by its own key (PATIENT.PATIENT_ID →
+     * PERSON.PERSON_ID) holds more than that concept's rows: staff are persons too. It does not keep the concept on
+     * name words and columns alone; an override can still bind it.
+     */
+    private void narrowedBySubtype(Map<String, Facts> facts) {
+        for (Facts f : facts.values()) {
+            if (f.concept == null || f.key == null || f.reasons.stream().anyMatch(r -> r.startsWith("override"))) {
+                continue;
+            }
+            List<String> own = names.phrase(pack.requireConcept(f.concept).singular());
+            for (Facts g : facts.values()) {
+                if (g == f || g.concept != null || g.status == TableBinding.Status.IGNORED || g.key == null
+                        || !g.tokens.equals(own)) {
+                    continue;
+                }
+                Link byKey = g.links.get(g.key);
+                if (byKey != null && byKey.toTable().equals(f.table.name()) && byKey.toColumn().equals(f.key)) {
+                    f.reasons.clear();
+                    f.reasons.add(g.table.name() + ", named for " + f.concept + ", extends this table by its key ("
+                            + byKey + "): this table holds more than " + f.concept + " rows, so it is not bound to it");
+                    f.status = TableBinding.Status.UNBOUND;
+                    f.concept = null;
+                    break;
+                }
+            }
+        }
+    }
+
     private void applyTableOverrides(Map<String, Facts> facts, Overrides overrides) {
         for (Facts f : facts.values()) {
             String o = overrides.tableOverride(f.table.name());
@@ -625,6 +680,16 @@ public final class Binder {
                     o == null ? Map.of() : o.aliases(), p == null ? null : p.shape()));
         }
         List<String> reasons = new ArrayList<>(f.reasons);
+        Set<String> overridden = new HashSet<>();
+        for (CatalogColumn c : f.table.columns()) {
+            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+            if (o != null && o.role() != null) {
+                overridden.add(c.name());
+            }
+        }
+        SoftDeletes.Found deletions = SoftDeletes.find(f.table, columns, overridden);
+        columns = deletions.columns();
+        reasons.addAll(deletions.reasons());
         String display = display(columns, reasons);
         List<Link> path = List.of();
         if (f.status == TableBinding.Status.BOUND && patientTable != null && !f.table.name().equals(patientTable)) {
@@ -640,12 +705,13 @@ public final class Binder {
         return new TableBinding(f.table.name(), f.table.qualifiedName(), f.status, f.concept,
                 f.status == TableBinding.Status.IGNORED ? 0 : f.status == TableBinding.Status.BOUND ? f.confidence
                         : f.concepts.isEmpty() ? 0 : f.concepts.get(0).score(),
-                reasons, f.concepts, f.table.primaryKey(), display, columns, path);
+                reasons, f.concepts, f.table.primaryKey(), display, columns, path, deletions.softDeletes());
     }
 
     private boolean pii(Facts f, CatalogColumn c, ColumnRole role, List<String> reasons) {
         boolean personal = switch (role) {
-            case GIVEN_NAME, FAMILY_NAME, FULL_NAME, CONTACT, IDENTIFIER, BIRTH_DATE -> true;
+            // a date of death identifies a person as a date of birth does (HIPAA counts both)
+            case GIVEN_NAME, FAMILY_NAME, FULL_NAME, CONTACT, IDENTIFIER, BIRTH_DATE, DEATH_DATE -> true;
             default -> false;
         };
         if (personal) {

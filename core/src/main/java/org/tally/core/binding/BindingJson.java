@@ -12,7 +12,8 @@ import org.tally.core.catalog.ValueCount;
  * With {@code explain}, each table adds {@code "candidates"} (concepts and scores) and each column its role
  * {@code "candidates"}; unbound tables are objects {@code {"table", "reasons"}} (plus candidates when explaining).
  * {@code "refinements"} lists the concepts held as a kind of another: {@code {"concept", "kindOf", "table",
- * "realised", "condition": [{"column", "role", "values"?, "test"}], "reasons"}}.
+ * "realised", "condition": [{"column", "role", "values"?, "test"}], "reasons"}}. A table with columns that mark deleted
+ * or retired rows adds {@code "softDeletes": [{"column", "reach", "live", "reason"}]}.
  */
 public final class BindingJson {
 
@@ -56,6 +57,18 @@ public final class BindingJson {
                 columns.add(cm);
             }
             tm.put("columns", columns);
+            if (!t.softDeletes().isEmpty()) {
+                List<Object> marks = new ArrayList<>();
+                for (SoftDelete d : t.softDeletes()) {
+                    Map<String, Object> dm = new LinkedHashMap<>();
+                    dm.put("column", d.column().column());
+                    dm.put("reach", d.reach().name().toLowerCase(java.util.Locale.ROOT));
+                    dm.put("live", d.describe());
+                    dm.put("reason", d.reason());
+                    marks.add(dm);
+                }
+                tm.put("softDeletes", marks);
+            }
             tables.add(tm);
         }
         m.put("tables", tables);

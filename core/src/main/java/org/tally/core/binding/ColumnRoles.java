@@ -50,6 +50,9 @@ final class ColumnRoles {
     static final Set<String> PERSON = Set.of("patient", "person", "staff", "employee", "doctor", "nurse",
             "provider", "member", "client", "baby", "mother", "father", "kin", "guardian", "spouse", "full",
             "surgeon", "physician", "clinician", "consultant", "practitioner", "midwife");
+    /** Words for the start or end of a stay: "discharge location" is where the patient went, not a ward. */
+    private static final Set<String> ENCOUNTER_ENDS = Set.of("admission", "discharge", "referral", "arrival",
+            "departure", "destination", "source", "origin");
     private static final Set<String> FLAG_VALUES = Set.of("y", "n", "yes", "no", "true", "false", "t", "f", "0", "1");
 
     private ColumnRoles() {
@@ -94,6 +97,15 @@ final class ColumnRoles {
                         + (linkConcept == null ? "" : " (" + linkConcept + ")"))));
             }
         }
+        if (tokens.contains("uuid") || tokens.contains("guid")) {
+            out.add(new Scored(ColumnRole.UNKNOWN.jsonName(), 0.9, List.of("a globally unique row identifier:"
+                    + " neither a label nor a category")));
+        }
+        if (tokens.contains("row") && tokens.stream().allMatch(t -> t.equals("row") || ID_WORDS.contains(t))
+                && tokens.size() > 1) {
+            out.add(new Scored(ColumnRole.UNKNOWN.jsonName(), 0.7, List.of("a surrogate row number: neither a label"
+                    + " nor a business key")));
+        }
         if (type == TypeClass.BOOLEAN) {
             out.add(new Scored(ColumnRole.FLAG.jsonName(), 0.95, List.of("boolean type")));
         } else if (type == TypeClass.TEMPORAL) {
@@ -128,11 +140,20 @@ final class ColumnRoles {
         add(out, tokens, SEVERITY, ColumnRole.SEVERITY, 0.75, "a number named as severity");
         add(out, tokens, CATEGORY_WORDS, ColumnRole.CATEGORY, 0.7, "a number named as a class or level");
         add(out, tokens, LOCATION, ColumnRole.LOCATION, 0.6, "a number naming a place");
-        if (tokens.stream().anyMatch(ID_WORDS::contains)) {
+        if (tokens.contains("seq") || tokens.contains("sequence")) {
+            out.add(new Scored(ColumnRole.UNKNOWN.jsonName(), 0.6, List.of("a sequence number: the order of rows"
+                    + " within their parent, not a key or a label")));
+        } else if (tokens.stream().anyMatch(ID_WORDS::contains)) {
             out.add(new Scored(ColumnRole.BUSINESS_ID.jsonName(), 0.45, List.of("named like a key, but no table has"
                     + " a matching key")));
         }
         ColumnProfile p = c.profile();
+        boolean flagName = tokens.contains("flag") || !tokens.isEmpty() && Set.of("is", "has", "was")
+                .contains(tokens.get(0));
+        if (flagName && p != null && p.enumerated() && !p.values().isEmpty() && TypeClass.isIntegral(c.jdbcType())
+                && p.values().stream().allMatch(v -> v.value().trim().equals("0") || v.value().trim().equals("1"))) {
+            out.add(new Scored(ColumnRole.FLAG.jsonName(), 0.9, List.of("named as a flag and holds only 0 and 1")));
+        }
         if (p != null && p.cardinality() == Cardinality.EXACT && p.distinctCount() != null && p.distinctCount() <= 10
                 && TypeClass.isIntegral(c.jdbcType())) {
             out.add(new Scored(ColumnRole.CATEGORY.jsonName(), 0.4, List.of("profile: only " + p.distinctCount()
@@ -163,12 +184,24 @@ final class ColumnRoles {
             out.add(new Scored(ColumnRole.IDENTIFIER.jsonName(), 0.85, List.of("a personal identifier")));
         }
         add(out, tokens, LOCATION, ColumnRole.LOCATION, 0.8, "a place");
+        if (tokens.contains("location") && hasAny(tokens, ENCOUNTER_ENDS)) {
+            // where a stay came from or went to is a referral source or a disposition, not a place in the hospital
+            out.add(new Scored(ColumnRole.CATEGORY.jsonName(), 0.82, List.of("a source or disposition ('"
+                    + String.join(" ", tokens) + "'), not a place")));
+        }
         add(out, tokens, STATUS, ColumnRole.STATUS, 0.9, "named status");
         add(out, tokens, SEVERITY, ColumnRole.SEVERITY, 0.85, "named severity or harm");
         add(out, tokens, PRIORITY, ColumnRole.PRIORITY, 0.85, "named priority or urgency");
         add(out, tokens, TYPE, ColumnRole.TYPE, 0.8, "named type or class");
         add(out, tokens, CATEGORY_WORDS, ColumnRole.CATEGORY, 0.85, "named category or group");
         add(out, tokens, Set.of("description"), ColumnRole.DESCRIPTION, 0.85, "named description");
+        if (tokens.contains("title") && tokens.contains("short")) {
+            out.add(new Scored(ColumnRole.NAME.jsonName(), 0.85, List.of("a short title: the row's label")));
+        }
+        if (tokens.contains("long") && (tokens.contains("title") || name)) {
+            out.add(new Scored(ColumnRole.DESCRIPTION.jsonName(), 0.86, List.of("a long title: what the row means"
+                    + " in full")));
+        }
         add(out, tokens, Set.of("note", "comment", "remark", "narrative", "text", "memo"), ColumnRole.FREE_TEXT,
                 0.85, "named as free text");
         add(out, tokens, Set.of("code"), ColumnRole.CODE, 0.85, "named code");

@@ -21,10 +21,13 @@ import org.tally.core.spec.ColumnRole;
  * @param columns       the columns in table order
  * @param patientPath   the shortest unique chain of links (at most 3) from this table to the Patient table; empty
  *                      for the Patient table itself and when there is none (see reasons)
+ * @param softDeletes   the columns that mark rows as deleted or retired: every use of the table leaves those rows
+ *                      out (see {@link SoftDelete.Reach}); empty when there is none or its meaning is unclear
  */
 public record TableBinding(String table, String qualifiedName, Status status, String concept, double confidence,
                            List<String> reasons, List<Scored> candidates, List<String> primaryKey,
-                           String displayColumn, List<ColumnBinding> columns, List<Link> patientPath) {
+                           String displayColumn, List<ColumnBinding> columns, List<Link> patientPath,
+                           List<SoftDelete> softDeletes) {
 
     /** Whether a table is bound. */
     public enum Status { BOUND, UNBOUND, IGNORED }
@@ -37,9 +40,23 @@ public record TableBinding(String table, String qualifiedName, Status status, St
         primaryKey = List.copyOf(primaryKey);
         columns = List.copyOf(columns);
         patientPath = List.copyOf(patientPath);
+        softDeletes = List.copyOf(softDeletes);
         if ((status == Status.BOUND) != (concept != null)) {
             throw new IllegalArgumentException("table " + table + ": a concept is set exactly when bound");
         }
+    }
+
+    /** A table binding with no soft-delete column. */
+    public TableBinding(String table, String qualifiedName, Status status, String concept, double confidence,
+                        List<String> reasons, List<Scored> candidates, List<String> primaryKey, String displayColumn,
+                        List<ColumnBinding> columns, List<Link> patientPath) {
+        this(table, qualifiedName, status, concept, confidence, reasons, candidates, primaryKey, displayColumn, columns,
+                patientPath, List.of());
+    }
+
+    /** Whether {@code column} marks this table's rows as deleted or retired. */
+    public boolean marksDeletion(String column) {
+        return softDeletes.stream().anyMatch(d -> d.column().column().equalsIgnoreCase(column));
     }
 
     public boolean bound() {

@@ -32,8 +32,12 @@
  * required role multiplies by 0.6. Below {@link org.tally.core.binding.Binder#MIN_CONFIDENCE} or within
  * {@link org.tally.core.binding.Binder#TIE_MARGIN} of the runner-up a table stays unbound; two tables claiming one
  * concept keep it only when one is clearly better. Column roles follow override → key metadata → name tokens with
- * type class → profile; then one EventTime per table (bookkeeping times such as "booked" or "created" give way),
- * start/end pairs, PII and the display column. Last, each concept declared as a kind of another is realised on its
+ * type class → profile; then one EventTime per table (bookkeeping times such as "booked" give way; record-keeping times such as
+ * "created", "updated", "modified" never hold a time role, even as the table's only time),
+ * start/end pairs, PII and the display column; then the columns that mark deleted or retired rows
+ * ({@link org.tally.core.binding.SoftDelete}: voided, is_deleted, deleted_at, retired), used only when their values
+ * are plainly yes/no (else the table's reasons say why not). A table that another table named exactly for the concept
+ * extends by its own key (a patient table keyed on a person table) is not bound to that concept. Last, each concept declared as a kind of another is realised on its
  * base table when no table binds to it and every column condition of its {@code where} finds exactly one column (a
  * value class: one column whose observed values hold it); several candidates, none, or a view lacking the concept's
  * required roles leave it unrealised with the reason.

@@ -14,6 +14,8 @@ import java.util.Set;
  * @param gluedPrefixes   prefixes also recognised when glued to a lowercase word ({@code tblpatient})
  * @param irregularPlurals plural → singular where the suffix rules would be wrong ({@code diagnoses})
  * @param invariantWords  words ending in s that are already singular ({@code diabetes}, {@code series})
+ * @param words           known words a run-together name may be made of ({@code admit}, {@code time}): a token that
+ *                        is a concatenation of them and nothing else is split ({@code admittime})
  */
 public record NameRules(
         Map<String, List<String>> abbreviations,
@@ -21,7 +23,8 @@ public record NameRules(
         Set<String> suffixes,
         Set<String> gluedPrefixes,
         Map<String, String> irregularPlurals,
-        Set<String> invariantWords) {
+        Set<String> invariantWords,
+        Set<String> words) {
 
     public NameRules {
         abbreviations = deepCopy(abbreviations);
@@ -30,6 +33,20 @@ public record NameRules(
         gluedPrefixes = Set.copyOf(gluedPrefixes);
         irregularPlurals = Map.copyOf(irregularPlurals);
         invariantWords = Set.copyOf(invariantWords);
+        words = Set.copyOf(words);
+    }
+
+    /** Rules without a word list: run-together names stay whole. */
+    public NameRules(Map<String, List<String>> abbreviations, Set<String> prefixes, Set<String> suffixes,
+                     Set<String> gluedPrefixes, Map<String, String> irregularPlurals, Set<String> invariantWords) {
+        this(abbreviations, prefixes, suffixes, gluedPrefixes, irregularPlurals, invariantWords, Set.of());
+    }
+
+    /** These rules with {@code more} known words. */
+    public NameRules withWords(java.util.Collection<String> more) {
+        Set<String> all = new java.util.HashSet<>(words);
+        all.addAll(more);
+        return new NameRules(abbreviations, prefixes, suffixes, gluedPrefixes, irregularPlurals, invariantWords, all);
     }
 
     private static Map<String, List<String>> deepCopy(Map<String, List<String>> source) {

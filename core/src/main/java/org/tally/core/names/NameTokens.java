@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * Turns physical identifiers and question phrases into comparable lowercase tokens.
  *
- * <p>The pipeline: split (separators, {@code camelCase}, {@code ACRONYMWord}, letter/digit boundaries) → for
+ * <p>The pipeline: split (separators, {@code camelCase}, {@code ACRONYMWord}, letter/digit boundaries, a run-together
+ * word made only of known words) → for
  * table names only, strip meaningless prefixes and suffixes ({@code tbl_}, {@code dim_}, {@code _master}), never
  * the last remaining token → expand abbreviations ({@code dob} → {@code birth date}) → singularise the rest.
  *
@@ -41,7 +42,7 @@ public final class NameTokens {
 
     /** Tokens of a table (or view) name: affixes stripped, abbreviations expanded, plurals singularised. */
     public Tokenized table(String identifier) {
-        List<String> raw = separateGluedPrefix(split(identifier));
+        List<String> raw = separateRunTogether(separateGluedPrefix(split(identifier)));
         List<String> kept = new ArrayList<>(raw);
         List<String> stripped = new ArrayList<>();
         while (kept.size() > 1 && rules.prefixes().contains(kept.get(0))) {
@@ -55,7 +56,7 @@ public final class NameTokens {
 
     /** Tokens of a column name: no affix stripping ({@code t} or {@code data} may mean something in a column). */
     public Tokenized column(String identifier) {
-        List<String> raw = split(identifier);
+        List<String> raw = separateRunTogether(split(identifier));
         return new Tokenized(identifier, raw, List.of(), normalise(raw));
     }
 
@@ -122,6 +123,68 @@ public final class NameTokens {
             tokens.add(current.toString().toLowerCase(Locale.ROOT));
             current.setLength(0);
         }
+    }
+
+    /**
+     * Splits each token that is a concatenation of known words and nothing else ({@code admittime} → {@code admit,
+     * time}, {@code icustays} → {@code icu, stays}). Conservative: a token that is itself a word or an abbreviation
+     * stays whole, every part is a known word of two letters or more (an abbreviation of three or more), the fewest
+     * parts win, and a token with two equally short readings stays whole.
+     */
+    List<String> separateRunTogether(List<String> raw) {
+        if (rules.words().isEmpty()) {
+            return raw;
+        }
+        List<String> out = new ArrayList<>(raw.size());
+        for (String token : raw) {
+            out.addAll(runTogether(token));
+        }
+        return out;
+    }
+
+    private List<String> runTogether(String token) {
+        int n = token.length();
+        if (n < 5 || !token.chars().allMatch(ch -> ch >= 'a' && ch <= 'z') || knownWord(token)
+                || rules.abbreviations().containsKey(token)) {
+            return List.of(token);
+        }
+        int[] parts = new int[n + 1];
+        int[] ways = new int[n + 1];
+        int[] from = new int[n + 1];
+        java.util.Arrays.fill(parts, Integer.MAX_VALUE);
+        parts[0] = 0;
+        ways[0] = 1;
+        for (int end = 2; end <= n; end++) {
+            for (int start = 0; start <= end - 2; start++) {
+                if (parts[start] == Integer.MAX_VALUE || !part(token.substring(start, end))) {
+                    continue;
+                }
+                int count = parts[start] + 1;
+                if (count < parts[end]) {
+                    parts[end] = count;
+                    ways[end] = ways[start];
+                    from[end] = start;
+                } else if (count == parts[end]) {
+                    ways[end] = Math.min(2, ways[end] + ways[start]);
+                }
+            }
+        }
+        if (parts[n] == Integer.MAX_VALUE || parts[n] < 2 || ways[n] != 1) {
+            return List.of(token);
+        }
+        List<String> split = new ArrayList<>();
+        for (int end = n; end > 0; end = from[end]) {
+            split.add(0, token.substring(from[end], end));
+        }
+        return split;
+    }
+
+    private boolean part(String piece) {
+        return knownWord(piece) || piece.length() >= 3 && rules.abbreviations().containsKey(piece);
+    }
+
+    private boolean knownWord(String word) {
+        return rules.words().contains(word) || rules.words().contains(singular(word));
     }
 
     /** {@code tblpatient} → {@code tbl, patient}; only for prefixes that never begin an ordinary word. */

@@ -56,8 +56,23 @@ public final class DomainPack {
                 }
             }
         }
-        this.nameTokens = new NameTokens(doc.vocabulary().toRules());
+        this.nameTokens = new NameTokens(doc.vocabulary().toRules().withWords(knownWords(doc)));
         this.valueResolver = new ValueResolver(doc.valueClasses());
+    }
+
+    /**
+     * The words a run-together physical name may be split into: the pack's compound words, the words concepts are
+     * named and described by, and what abbreviations stand for.
+     */
+    private static java.util.Set<String> knownWords(PackDocument doc) {
+        java.util.Set<String> words = new java.util.HashSet<>(doc.vocabulary().compoundWords());
+        for (Concept c : doc.concepts()) {
+            words.addAll(c.nameTokens());
+            words.addAll(c.columnTokens());
+        }
+        doc.vocabulary().abbreviations().values().forEach(words::addAll);
+        words.addAll(doc.vocabulary().irregularPlurals().values());
+        return words;
     }
 
     private static boolean descriptive(RoleHint hint) {

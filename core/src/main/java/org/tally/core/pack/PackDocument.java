@@ -19,7 +19,7 @@ record PackDocument(
         pack = Lists.text(pack);
         description = Lists.text(description);
         if (vocabulary == null) {
-            vocabulary = new Vocabulary(null, null, null, null, null, null);
+            vocabulary = new Vocabulary(null, null, null, null, null, null, null);
         }
         serviceLines = Lists.copy(serviceLines, "serviceLines");
         concepts = Lists.copy(concepts, "concepts");

@@ -210,6 +210,7 @@ final class PackValidator {
         checkTokens("vocabulary", "tableSuffixes", v.tableSuffixes());
         checkTokens("vocabulary", "gluedPrefixes", v.gluedPrefixes());
         checkTokens("vocabulary", "invariantWords", v.invariantWords());
+        checkTokens("vocabulary", "compoundWords", v.compoundWords());
         v.irregularPlurals().forEach((plural, singular) -> {
             requireToken("vocabulary irregular plural '" + plural + "'", "plural", plural);
             requireToken("vocabulary irregular plural '" + plural + "'", "singular", singular);

@@ -12,7 +12,8 @@ public record Vocabulary(
         List<String> tableSuffixes,
         List<String> gluedPrefixes,
         Map<String, String> irregularPlurals,
-        List<String> invariantWords) {
+        List<String> invariantWords,
+        List<String> compoundWords) {
 
     public Vocabulary {
         abbreviations = Lists.copy(abbreviations, "abbreviations");
@@ -21,10 +22,11 @@ public record Vocabulary(
         gluedPrefixes = Lists.copy(gluedPrefixes, "gluedPrefixes");
         irregularPlurals = Lists.copy(irregularPlurals, "irregularPlurals");
         invariantWords = Lists.copy(invariantWords, "invariantWords");
+        compoundWords = Lists.copy(compoundWords, "compoundWords");
     }
 
     public NameRules toRules() {
         return new NameRules(abbreviations, Set.copyOf(tablePrefixes), Set.copyOf(tableSuffixes),
-                Set.copyOf(gluedPrefixes), irregularPlurals, Set.copyOf(invariantWords));
+                Set.copyOf(gluedPrefixes), irregularPlurals, Set.copyOf(invariantWords), Set.copyOf(compoundWords));
     }
 }

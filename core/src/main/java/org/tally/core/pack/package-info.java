@@ -7,7 +7,9 @@
  * { "pack": "hospital", "version": 1, "description": "…",
  *   "vocabulary": { "abbreviations": {"dob": ["birth","date"], …}, "tablePrefixes": ["tbl","dim",…],
  *                   "tableSuffixes": ["master",…], "gluedPrefixes": ["tbl"],
- *                   "irregularPlurals": {"diagnoses": "diagnosis", …}, "invariantWords": ["diabetes", …] },
+ *                   "irregularPlurals": {"diagnoses": "diagnosis", …}, "invariantWords": ["diabetes", …],
+ *                   "compoundWords": ["time", "chart", …] },   (with the concepts' name and column tokens and the
+ *                                       abbreviations' words: what a run-together name such as admittime is split into)
  *   "serviceLines": [ {"id": "Maternity", "label": "Maternity", "description": "…", "phrases": ["obstetrics", …]} ],
  *   "concepts": [ {"id": "Delivery", "singular": "delivery", "plural": "deliveries", "synonyms": ["mat", "ob", …],
  *                  "nameTokens": ["delivery", …], "namePatterns": [["lab", "order"], …],

@@ -187,4 +187,18 @@ class OtherSchemasTest {
         assertThat(b.table("ward_a").orElseThrow().reasons())
                 .anySatisfy(r -> assertThat(r).startsWith("ambiguous").containsIgnoringCase("ward_b"));
     }
+    /** A person table that a patient table extends by its key holds staff too: it is not the Patient table. */
+    @Test
+    void aTableThatThePatientTableExtendsByItsKeyIsNotThePatients() throws Exception {
+        Binding b = BindingFixtures.bind(BindingFixtures.h2(
+                "CREATE TABLE PERSON (PERSON_ID INT PRIMARY KEY, GENDER VARCHAR(1), BIRTHDATE DATE, DEAD SMALLINT)",
+                "INSERT INTO PERSON SELECT X, 'F', DATE '1970-01-01', 0 FROM SYSTEM_RANGE(1, 40)",
+                "CREATE TABLE PATIENT (PATIENT_ID INT PRIMARY KEY, CREATOR INT, FOREIGN KEY (PATIENT_ID)"
+                        + " REFERENCES PERSON(PERSON_ID))",
+                "INSERT INTO PATIENT SELECT X, 1 FROM SYSTEM_RANGE(1, 30)"));
+        TableBinding person = b.table("PERSON").orElseThrow();
+        assertThat(person.status()).isEqualTo(TableBinding.Status.UNBOUND);
+        assertThat(person.reasons()).anyMatch(r -> r.contains("extends this table by its key"));
+        assertThat(b.tableOf("Patient")).isEmpty();
+    }
 }

@@ -192,4 +192,66 @@ class NameTokensTest {
         abbreviations.put("dx", List.of("diagnosis"));
         assertThat(new NameTokens(rules).phrase("pt dx")).containsExactly("patient", "dx");
     }
+    // ---- run-together names -------------------------------------------------------------------------------------
+
+    private static final NameTokens PACK_NAMES = org.tally.core.pack.PackLoader.hospital().nameTokens();
+
+    @Test
+    void runTogetherColumnNamesSplitIntoKnownWords() {
+        assertThat(PACK_NAMES.column("admittime").tokens()).containsExactly("admission", "time");
+        assertThat(PACK_NAMES.column("dischtime").tokens()).containsExactly("discharge", "time");
+        assertThat(PACK_NAMES.column("deathtime").tokens()).containsExactly("death", "time");
+        assertThat(PACK_NAMES.column("chartdate").tokens()).containsExactly("chart", "date");
+        assertThat(PACK_NAMES.column("startdate").tokens()).containsExactly("start", "date");
+        assertThat(PACK_NAMES.column("enddate").tokens()).containsExactly("end", "date");
+        assertThat(PACK_NAMES.column("intime").tokens()).containsExactly("in", "time");
+        assertThat(PACK_NAMES.column("outtime").tokens()).containsExactly("out", "time");
+        assertThat(PACK_NAMES.column("storetime").tokens()).containsExactly("store", "time");
+        assertThat(PACK_NAMES.column("DATECREATED").tokens()).containsExactly("date", "created");
+        assertThat(PACK_NAMES.column("dob").tokens()).containsExactly("birth", "date");
+        assertThat(PACK_NAMES.table("icustays").tokens()).containsExactly("icu", "stay");
+    }
+
+    @Test
+    void aWordOrANameWithAnUnknownPartStaysWhole() {
+        assertThat(PACK_NAMES.column("inpatient").tokens()).containsExactly("inpatient");
+        assertThat(PACK_NAMES.column("discharge").tokens()).containsExactly("discharge");
+        assertThat(PACK_NAMES.column("datetime").tokens()).containsExactly("date", "time"); // an abbreviation
+        assertThat(PACK_NAMES.column("capacity").tokens()).containsExactly("capacity");
+        assertThat(PACK_NAMES.column("hadm").tokens()).containsExactly("hadm");
+        assertThat(PACK_NAMES.column("edregtime").tokens()).containsExactly("edregtime"); // 'reg' is no word here
+        assertThat(PACK_NAMES.column("onset").tokens()).containsExactly("onset");
+    }
+
+    @Test
+    void twoEquallyShortReadingsKeepTheNameWhole() {
+        NameRules rules = new NameRules(Map.of(), Set.of(), Set.of(), Set.of(), Map.of(), Set.of(),
+                Set.of("ab", "cde", "abc", "de"));
+        assertThat(new NameTokens(rules).column("abcde").tokens()).containsExactly("abcde");
+        NameRules one = new NameRules(Map.of(), Set.of(), Set.of(), Set.of(), Map.of(), Set.of(),
+                Set.of("ab", "cde"));
+        assertThat(new NameTokens(one).column("abcde").tokens()).containsExactly("ab", "cde");
+    }
+
+    /** The demo names keep their tokens; the one that changes was a run-together abbreviation plus a key word. */
+    @Test
+    void demoIdentifiersKeepTheirTokens() {
+        NameTokens plain = new NameTokens(new NameRules(PACK_NAMES.rules().abbreviations(),
+                PACK_NAMES.rules().prefixes(), PACK_NAMES.rules().suffixes(), PACK_NAMES.rules().gluedPrefixes(),
+                PACK_NAMES.rules().irregularPlurals(), PACK_NAMES.rules().invariantWords()));
+        Map<String, List<String>> changed = new java.util.TreeMap<>();
+        for (org.tally.core.demo.DemoTable<?> t : org.tally.core.demo.DemoTables.ALL) {
+            for (org.tally.core.source.DemoSchema schema : org.tally.core.source.DemoSchema.values()) {
+                if (!PACK_NAMES.table(t.name(schema)).tokens().equals(plain.table(t.name(schema)).tokens())) {
+                    changed.put(t.name(schema), PACK_NAMES.table(t.name(schema)).tokens());
+                }
+                for (org.tally.core.demo.DemoColumn<?> c : t.columns(schema)) {
+                    if (!PACK_NAMES.column(c.name(schema)).tokens().equals(plain.column(c.name(schema)).tokens())) {
+                        changed.put(c.name(schema), PACK_NAMES.column(c.name(schema)).tokens());
+                    }
+                }
+            }
+        }
+        assertThat(changed).isEqualTo(Map.of("MARID", List.of("medication", "administration", "id")));
+    }
 }
