@@ -3737,6 +3737,48 @@ final class QuestionParser {
 
     // ---------------------------------------------------------------- assembly
 
+    /**
+     * "the average value" over lab results of every test adds up different units: where the pack says a concept's rows
+     * measure different things and its one value column holds them all, an aggregate of it needs one kind named (an
+     * equality on its own name, type, code or category, or on a catalogue it refers to) or a grouping by kind.
+     */
+    private void kindOfMeasureFixed() {
+        if (!(measureOf instanceof ColumnRef) || ((ColumnRef) measureOf).role() != ColumnRole.MEASURE) {
+            return;
+        }
+        String owner = ((ColumnRef) measureOf).concept();
+        if (!pack.concept(owner).map(org.tally.core.pack.Concept::measuresKinds).orElse(false)
+                || vocab.columns(owner).stream().filter(c -> c.role() == ColumnRole.MEASURE).count() > 1) {
+            return; // one value column per kind (pulse, systolic …): the column is the kind
+        }
+        for (Filter f : filters) {
+            if (f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ
+                    && ((Filter.Compare) f).target() instanceof ColumnRef
+                    && namesKind((ColumnRef) ((Filter.Compare) f).target(), owner)) {
+                return;
+            }
+        }
+        for (Dimension d : dimensions) {
+            if (d instanceof Dimension.Column && namesKind(((Dimension.Column) d).column(), owner)) {
+                return;
+            }
+        }
+        throw new GrammarMiss("the " + (measurePhrase == null ? "aggregate" : measurePhrase) + " of "
+                + singularWord(owner) + " values mixes different kinds of measurement (and their units); name the"
+                + " one meant, or group by it");
+    }
+
+    /** Whether a column tells apart the kinds of {@code owner}'s measurements: its own label, or a catalogue's. */
+    private boolean namesKind(ColumnRef c, String owner) {
+        if (c.concept().equals(owner)) {
+            return c.role() == ColumnRole.NAME || c.role() == ColumnRole.TYPE || c.role() == ColumnRole.CODE
+                    || c.role() == ColumnRole.CATEGORY;
+        }
+        return c.via() == null && refersTo(owner, c.concept())
+                && vocab.columns(c.concept()).stream().noneMatch(col -> col.role().isTemporal()
+                        || col.role() == ColumnRole.PATIENT_REF);
+    }
+
     private QuerySpec build() {
         if (subject == null) {
             throw new GrammarMiss("the question names nothing to count or list");
@@ -3756,6 +3798,9 @@ final class QuestionParser {
                     throw new GrammarMiss("no question rule matches '" + words(0, Math.min(t.size(), 3)) + "'");
                 }
                 shape = bucket != null ? Shape.TREND : dimensions.isEmpty() ? Shape.SCALAR : Shape.GROUPED;
+                if (lead == Lead.AGGREGATE) {
+                    kindOfMeasureFixed();
+                }
                 b = QuerySpec.builder(subject, shape).measure(lead == Lead.AGGREGATE
                         ? Measure.of(aggregation, measureOf)
                         : distinctPeople != null ? Measure.of(Aggregation.COUNT_DISTINCT, distinctPeople)

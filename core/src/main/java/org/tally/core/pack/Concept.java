@@ -22,6 +22,8 @@ import java.util.List;
  *                      workforce or theatre report is about them); false for patients and anything about a patient,
  *                      whose names stay personal data. Contact details, identifiers and birth dates stay personal either way, and no
  *                      name value is ever stored in a profile.
+ * @param measuresKinds its rows measure different things (lab results of many tests, observations of many signs): a
+ *                      single value column mixes units, so an aggregate of it needs the kind fixed or grouped by
  */
 public record Concept(
         String id,
@@ -37,7 +39,8 @@ public record Concept(
         boolean shared,
         List<RoleHint> roleHints,
         KindOf kindOf,
-        boolean namesShown) {
+        boolean namesShown,
+        boolean measuresKinds) {
 
     public Concept {
         id = Lists.text(id);

@@ -41,7 +41,9 @@
  * <em>all</em> appear in a column's tokens; a list of hints means any one hint suffices. Predicate alternatives are
  * ordered ways of expressing the same fact: the first that binds completely wins; none binding is a refusal.
  * {@code namesShown} (default false) lets answers show and group by the names of a concept's people (staff); a
- * concept that requires a PatientRef or a BirthDate is about patients and may not set it. Value
+ * concept that requires a PatientRef or a BirthDate is about patients and may not set it.
+ * {@code measuresKinds} (default false) says a concept's rows measure different things (lab tests, vital signs), so
+ * an aggregate of its one value column needs the kind named or grouped by. Value
  * classes apply only to their roles (and concepts, when listed); spellings compare by
  * {@link org.tally.core.pack.ValueText#key}. Condition kinds: {@code isNull}, {@code notNull}, {@code inClass},
  * {@code compare} (op gt|ge|lt|le|eq|ne, numeric value), {@code timeVsNow} (direction before|after, offsetDays),
