@@ -622,6 +622,12 @@ final class QuestionParser {
             return false;
         }
         if (isBe(k)) {
+            int passive = x != null ? passiveMostVerbed(k, x) : 0;
+            if (passive > 0) {
+                limit = n0 == null ? 1 : n0;
+                whichNext = k + passive;
+                return true;
+            }
             return whichWasTheRoleFor(i, k, x, groupPhrase, n0);
         }
         int earned = earnedTheMost(k);
@@ -740,10 +746,38 @@ final class QuestionParser {
         if (k >= t.size() || !lexicon.namesSomeTime(t.get(k).text())) {
             return false;
         }
-        String verb = t.get(k).text();
         Term y = term(k + 1);
         if (y == null) {
             return false;
+        }
+        rankByVerb(t.get(k).text(), y);
+        whichNext = k + 1 + y.length;
+        return true;
+    }
+
+    /**
+     * "which 3 drugs were prescribed most often last year": the passive form of "the 3 most prescribed drugs". The
+     * tokens read from {@code be} (the "were"), or 0 when the words are not that.
+     */
+    private int passiveMostVerbed(int be, Term y) {
+        int k = be + 1;
+        if (y == null || k >= t.size() || !lexicon.namesSomeTime(t.get(k).text())) {
+            return 0;
+        }
+        int m = k + 1 + (word(k + 1, "the") ? 1 : 0);
+        if (!word(m, "most")) {
+            return 0;
+        }
+        m++;
+        m += word(m, "often") || word(m, "frequently") || word(m, "commonly") ? 1 : 0;
+        rankByVerb(t.get(k).text(), y);
+        return m - be;
+    }
+
+    /** Counts the records {@code verb} dates, grouped by the rows (or the column) {@code y} names. */
+    private void rankByVerb(String verb, Term y) {
+        if (y.concepts.stream().noneMatch(vocab.concepts()::contains) && mostVerbedColumn(verb, y)) {
+            return;
         }
         String ranked = boundOne(y, "which");
         List<String> counted = new ArrayList<>();
@@ -766,7 +800,39 @@ final class QuestionParser {
         groupConcept = y.phrase;
         lead = Lead.WHICH_MOST;
         rule = "top.most-verbed";
-        whichNext = k + 1 + y.length;
+    }
+
+    /**
+     * "the 5 most prescribed drugs" where no table holds drugs but the prescriptions name theirs: the one concept the
+     * verb dates that has a column for the named thing is counted, grouped by that column. False when none or several.
+     */
+    private boolean mostVerbedColumn(String verb, Term y) {
+        List<String> owners = new ArrayList<>();
+        String before = subject;
+        for (String c : vocab.concepts()) {
+            if (lexicon.timeHints(c, verb).isEmpty()) {
+                continue;
+            }
+            subject = c;
+            try {
+                Dimension d = dimension(y.phrase);
+                if (d instanceof Dimension.Column && ((Dimension.Column) d).column().concept().equals(c)) {
+                    owners.add(c);
+                }
+            } catch (GrammarMiss | GrammarAsk notOne) {
+                // not a single column of this concept: not a reading to offer
+            } finally {
+                subject = before;
+            }
+        }
+        if (owners.size() != 1) {
+            return false;
+        }
+        subject = owners.get(0);
+        namedTime = verbTimeColumn(subject, verb);
+        groupConcept = y.phrase;
+        lead = Lead.WHICH_MOST;
+        rule = "top.most-verbed-column";
         return true;
     }
 

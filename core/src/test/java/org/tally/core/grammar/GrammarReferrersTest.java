@@ -47,6 +47,17 @@ class GrammarReferrersTest {
     }
 
     @Test
+    void whichWereVerbedMostIsThePassiveOfTheMostVerbed() {
+        QuerySpec s = parsed(G, "which 3 medications were prescribed most often this year");
+        assertThat(s.subject()).isEqualTo("Prescription");
+        assertThat(s.limit()).isEqualTo(3);
+        assertThat(s.dimensions().get(0).column().concept()).isEqualTo("Medication");
+        assertThat(s.timeScope().column()).isEqualTo(org.tally.core.spec.ColumnRef.of("Prescription", EVENT_TIME));
+        assertThat(parsed(G, "which medication was prescribed the most").limit()).isEqualTo(1);
+        assertThat(miss(G, "which 3 medications were prescribed")).isNotBlank();
+    }
+
+    @Test
     void severalReferrersAskWhichOneNeverPickTheFirst() {
         ParseOutcome o = G.parse("what are the most common wards");
         assertThat(o).isInstanceOf(ParseOutcome.NeedsClarification.class);
@@ -64,6 +75,27 @@ class GrammarReferrersTest {
         QuerySpec s = parsed(G, "which 3 wards had the most admissions");
         assertThat(s.subject()).isEqualTo("Admission");
         assertThat(s.provenance().rule()).doesNotEndWith("-referrers");
+    }
+
+    @Test
+    void theMostVerbedThingThatIsAColumnOfTheVerbsRecordsGroupsByThatColumn() {
+        // no medication table: each prescription names its drug
+        FixtureVocabulary v = new FixtureVocabulary();
+        v.col("Prescription", PRIMARY_KEY, "row id", null).col("Prescription", START_TIME, "start date", null)
+                .col("Prescription", NAME, "drug", null, "Heparin", "Insulin");
+        Grammar g = Fixtures.grammar(v);
+        QuerySpec s = parsed(g, "what are the 5 most commonly prescribed drugs");
+        assertThat(s.subject()).isEqualTo("Prescription");
+        assertThat(s.limit()).isEqualTo(5);
+        assertThat(s.dimensions()).containsExactly(org.tally.core.spec.Dimension.of(
+                org.tally.core.spec.ColumnRef.of("Prescription", NAME)));
+        assertThat(s.provenance().rule()).isEqualTo("top.most-verbed-column");
+        assertThat(miss(g, "what are the 5 most prescribed wards")).isNotBlank();
+        QuerySpec passive = parsed(g, "which 3 drugs were prescribed most often last year");
+        assertThat(passive.dimensions()).isEqualTo(s.dimensions());
+        assertThat(passive.limit()).isEqualTo(3);
+        assertThat(passive.timeScope().column()).isEqualTo(org.tally.core.spec.ColumnRef.of("Prescription",
+                START_TIME));
     }
 
     @Test
