@@ -72,8 +72,6 @@ import org.tally.core.sql.ValueExpr;
  */
 public final class SpecBinder {
 
-    private static final Set<String> TRUE_SPELLINGS = Set.of("y", "yes", "true", "t", "1");
-    private static final Set<String> FALSE_SPELLINGS = Set.of("n", "no", "false", "f", "0");
 
     private final Binding binding;
     private final DomainPack pack;
@@ -678,20 +676,12 @@ public final class SpecBinder {
                 throw fail(new BindFailure.NoRole(c.table().concept() + " " + words(col)
                         + " is not a true/false column and its values are unknown"));
             }
-            String yes = null;
-            String no = null;
-            for (ValueCount v : values) {
-                String key = v.value().trim().toLowerCase(Locale.ROOT);
-                if (TRUE_SPELLINGS.contains(key) && yes == null) {
-                    yes = v.value();
-                } else if (FALSE_SPELLINGS.contains(key) && no == null) {
-                    no = v.value();
-                } else {
-                    throw fail(new BindFailure.UnsatisfiableFilter(c.table().concept() + " " + words(col)
-                            + " holds '" + v.value() + "', not only true/false spellings"));
-                }
+            org.tally.core.binding.YesNoSpellings spelled = org.tally.core.binding.YesNoSpellings.of(values);
+            if (!spelled.plain()) {
+                throw fail(new BindFailure.UnsatisfiableFilter(c.table().concept() + " " + words(col)
+                        + " holds '" + spelled.offending() + "', not only true/false spellings"));
             }
-            String spelling = expected ? yes : no;
+            String spelling = expected ? spelled.yes() : spelled.no();
             if (spelling == null) {
                 throw fail(new BindFailure.UnsatisfiableFilter(c.table().concept() + " " + words(col)
                         + " never holds " + expected));
@@ -1108,9 +1098,9 @@ public final class SpecBinder {
                     break;
                 }
             case BOOLEAN:
-                String key = value.trim().toLowerCase(Locale.ROOT);
-                if (TRUE_SPELLINGS.contains(key) || FALSE_SPELLINGS.contains(key)) {
-                    return SqlValue.of(TRUE_SPELLINGS.contains(key));
+                Boolean truth = org.tally.core.binding.YesNoSpellings.meaning(value);
+                if (truth != null) {
+                    return SqlValue.of(truth);
                 }
                 break;
             default:
@@ -1155,8 +1145,9 @@ public final class SpecBinder {
             } else if (f instanceof Filter.IsNull) {
                 agrees = false;
             } else if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
-                Set<String> spellings = f instanceof Filter.IsTrue ? TRUE_SPELLINGS : FALSE_SPELLINGS;
-                agrees = kindValues.stream().anyMatch(v -> spellings.contains(v.trim().toLowerCase(Locale.ROOT)));
+                Boolean wanted = f instanceof Filter.IsTrue;
+                agrees = kindValues.stream().anyMatch(v -> wanted.equals(org.tally.core.binding.YesNoSpellings
+                        .meaning(v)));
             } else if (f instanceof Filter.Compare cmp && cmp.op() == org.tally.core.spec.CompareOp.EQ) {
                 agrees = kindValues.stream().anyMatch(v -> sameValue(v, cmp.value()));
             } else if (f instanceof Filter.Compare cmp && cmp.op() == org.tally.core.spec.CompareOp.NE) {
@@ -1186,8 +1177,7 @@ public final class SpecBinder {
             }
         }
         if (l instanceof Literal.BooleanValue bv) {
-            String key = observed.trim().toLowerCase(Locale.ROOT);
-            return (bv.value() ? TRUE_SPELLINGS : FALSE_SPELLINGS).contains(key);
+            return Boolean.valueOf(bv.value()).equals(org.tally.core.binding.YesNoSpellings.meaning(observed));
         }
         return false;
     }

@@ -2,7 +2,6 @@ package org.tally.core.binding;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.tally.core.catalog.CatalogColumn;
 import org.tally.core.catalog.CatalogTable;
@@ -23,8 +22,6 @@ final class SoftDeletes {
     private static final Set<String> FLAG_WORDS = Set.of("is", "flag", "record", "row", "marked", "soft");
     /** Words a deletion time's name may carry: deleted_at, date_voided, retired_on. */
     private static final Set<String> TIME_WORDS = Set.of("at", "on", "date", "time", "timestamp", "when");
-    private static final Set<String> TRUE_SPELLINGS = Set.of("y", "yes", "true", "t", "1");
-    private static final Set<String> FALSE_SPELLINGS = Set.of("n", "no", "false", "f", "0");
 
     /** The columns with the flag's role set, the soft deletes found, and what the table's reasons should say. */
     record Found(List<ColumnBinding> columns, List<SoftDelete> softDeletes, List<String> reasons) {
@@ -124,22 +121,14 @@ final class SoftDeletes {
                 || c.values().isEmpty()) {
             return null;
         }
-        String yes = null;
-        String no = null;
-        for (ValueCount v : c.values()) {
-            String key = v.value().trim().toLowerCase(Locale.ROOT);
-            if (TRUE_SPELLINGS.contains(key) && yes == null) {
-                yes = v.value();
-            } else if (FALSE_SPELLINGS.contains(key) && no == null) {
-                no = v.value();
-            } else {
-                return null;
-            }
+        YesNoSpellings spelled = YesNoSpellings.of(c.values());
+        if (!spelled.plain()) {
+            return null;
         }
-        if (no == null && c.typeClass() == TypeClass.NUMERIC && "1".equals(yes.trim())) {
+        if (spelled.no() == null && c.typeClass() == TypeClass.NUMERIC && "1".equals(spelled.yes().trim())) {
             return "0"; // every row is marked: none is live
         }
-        return no;
+        return spelled.no();
     }
 
     private static ColumnBinding asFlag(ColumnBinding c, String reason) {

@@ -2697,20 +2697,8 @@ final class QuestionParser {
             if (!vocab.linked(subject, other)) {
                 throw new GrammarMiss("no link between " + subject + " and " + other + " on this source");
             }
-            QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-            inner.subject = other;
-            inner.lead = Lead.LIST;
-            inner.modifiers(k, j);
-            if (!inner.related.isEmpty() || inner.range != null || !inner.dimensions.isEmpty()) {
-                throw new GrammarMiss("'" + words(k, j) + "' is too complex inside '" + words(i, j + term.length)
-                        + "'");
-            }
-            List<Filter> conditions = new ArrayList<>(inner.filters);
-            int end = relatedTime(other, j + term.length, t.size(), conditions);
-            if (end == j + term.length) {
-                end = relatedRange(other, end, conditions); // "patients who had an admission last month"
-            }
-            end = relativeClause(other, end, conditions);
+            List<Filter> conditions = new ArrayList<>();
+            int end = relatedConditions(i, k, j, term, other, conditions);
             if (verbLed && lead == Lead.RATE && rateWords == null && !numeratorMode) {
                 numeratorMode = true; // "what percentage of patients have an allergy": the counted condition
             }
@@ -2727,6 +2715,27 @@ final class QuestionParser {
         }
         throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 2)) + "' names nothing this source links to "
                 + subject);
+    }
+
+    /**
+     * The conditions of a related concept named at {@code j} ("patients who had an emergency admission last month"):
+     * its values before it (from {@code k}), its time and a relative clause after it, into {@code out}. Returns the
+     * index after what was read.
+     */
+    private int relatedConditions(int i, int k, int j, Term term, String other, List<Filter> out) {
+        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
+        inner.subject = other;
+        inner.lead = Lead.LIST;
+        inner.modifiers(k, j);
+        if (!inner.related.isEmpty() || inner.range != null || !inner.dimensions.isEmpty()) {
+            throw new GrammarMiss("'" + words(k, j) + "' is too complex inside '" + words(i, j + term.length) + "'");
+        }
+        out.addAll(inner.filters);
+        int end = relatedTime(other, j + term.length, t.size(), out);
+        if (end == j + term.length) {
+            end = relatedRange(other, end, out); // "patients who had an admission last month", "3 or more in 2025"
+        }
+        return relativeClause(other, end, out);
     }
 
     /**
@@ -2795,20 +2804,8 @@ final class QuestionParser {
                 throw new GrammarMiss("'" + words(i, j + term.length) + "' counts " + other + " rows, which do not "
                         + "belong to " + subject + " rows on this source");
             }
-            QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-            inner.subject = other;
-            inner.lead = Lead.LIST;
-            inner.modifiers(k, j);
-            if (!inner.related.isEmpty() || inner.range != null || !inner.dimensions.isEmpty()) {
-                throw new GrammarMiss("'" + words(k, j) + "' is too complex inside '" + words(i, j + term.length)
-                        + "'");
-            }
-            List<Filter> conditions = new ArrayList<>(inner.filters);
-            int end = relatedTime(other, j + term.length, t.size(), conditions);
-            if (end == j + term.length) {
-                end = relatedRange(other, end, conditions); // "3 or more visits in 2025": those visits
-            }
-            end = relativeClause(other, end, conditions);
+            List<Filter> conditions = new ArrayList<>();
+            int end = relatedConditions(i, k, j, term, other, conditions);
             addRelated(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost));
             return end - i;
         }
