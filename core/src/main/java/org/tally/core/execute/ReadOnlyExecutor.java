@@ -199,15 +199,11 @@ public final class ReadOnlyExecutor {
             beginTransaction(connection, engine);
             if (settings.preflight()) {
                 note = estimate(connection, engine, dialect, statement, params, handle, null);
-                if (handle.isCancelled()) {
-                    return new ExecutionOutcome.Cancelled(millisSince(start), note);
-                }
-                if (note instanceof Preflight.Rejected r) {
-                    LOG.info("statement {}: rejected by the cost preflight: {}", statementId, r.note());
-                    return new ExecutionOutcome.CostRejected(r.cost(), r.max(), millisSince(start));
+                ExecutionOutcome stopped = stoppedByPreflight(note, handle, start, statementId);
+                if (stopped != null) {
+                    return stopped;
                 }
                 if (note instanceof Preflight.Unavailable u) {
-                    logNoPreflight(statementId, u);
                     if (!u.reused()) {
                         // the EXPLAIN may have failed, and a failed statement aborts a PostgreSQL transaction
                         connection.rollback();
@@ -221,6 +217,22 @@ public final class ReadOnlyExecutor {
         } finally {
             restore(connection, autoCommitBefore, statementId);
         }
+    }
+
+    /** After the preflight: the outcome when the run stops there (cancelled, too costly), else null. */
+    private ExecutionOutcome stoppedByPreflight(Preflight note, ExecutionHandle handle, long start,
+                                                String statementId) {
+        if (handle.isCancelled()) {
+            return new ExecutionOutcome.Cancelled(millisSince(start), note);
+        }
+        if (note instanceof Preflight.Rejected r) {
+            LOG.info("statement {}: rejected by the cost preflight: {}", statementId, r.note());
+            return new ExecutionOutcome.CostRejected(r.cost(), r.max(), millisSince(start));
+        }
+        if (note instanceof Preflight.Unavailable u) {
+            logNoPreflight(statementId, u);
+        }
+        return null;
     }
 
     /**
@@ -245,15 +257,9 @@ public final class ReadOnlyExecutor {
         try {
             if (settings.preflight()) {
                 note = estimate(connection, prepared.engine(), prepared.dialect(), statement, params, handle, session);
-                if (handle.isCancelled()) {
-                    return new ExecutionOutcome.Cancelled(millisSince(start), note);
-                }
-                if (note instanceof Preflight.Rejected r) {
-                    LOG.info("statement {}: rejected by the cost preflight: {}", statementId, r.note());
-                    return new ExecutionOutcome.CostRejected(r.cost(), r.max(), millisSince(start));
-                }
-                if (note instanceof Preflight.Unavailable u) {
-                    logNoPreflight(statementId, u);
+                ExecutionOutcome stopped = stoppedByPreflight(note, handle, start, statementId);
+                if (stopped != null) {
+                    return stopped;
                 }
                 // planning can run code: PostgreSQL folds an IMMUTABLE function with constant arguments while it
                 // EXPLAINs, and such a function may change the session (tested), so the EXPLAIN is one more
