@@ -2953,8 +2953,10 @@ final class QuestionParser {
         }
         values.add(first);
         at += first.length();
-        // "with both CKD and hypertension", "who have diabetes and hypertension": each value its own record
-        while (!negated && word(at, "and")) {
+        // "with both CKD and hypertension", "who have diabetes and hypertension": each value its own record;
+        // "with CKD or hypertension": one record with either value
+        String joiner = !negated && word(at, "and") ? "and" : !both && word(at, "or") ? "or" : null;
+        while (joiner != null && word(at, joiner)) {
             RecordedValue next = recordedValue(at + 1);
             if (next == null) {
                 break;
@@ -2962,8 +2964,14 @@ final class QuestionParser {
             values.add(next);
             at += 1 + next.length();
         }
+        if (joiner != null && (word(at, "and") || word(at, "or"))) {
+            throw new GrammarMiss("'" + words(k, at + 1) + "' mixes 'and' with 'or'; ask one at a time");
+        }
         if (both && values.size() < 2) {
             throw new GrammarMiss("'both' needs two things joined by 'and' ('" + words(k, at) + "')");
+        }
+        if ("or".equals(joiner) && values.size() > 1) {
+            values = List.of(eitherValue(values, words(k, at)));
         }
         List<Filter> period = new ArrayList<>();
         String dated = values.get(values.size() - 1).concept();
@@ -2981,6 +2989,31 @@ final class QuestionParser {
     }
 
     private record RecordedValue(String concept, Filter filter, int length) {
+    }
+
+    /** "CKD or hypertension": values of one column of one concept as one in-list; anything else misses. */
+    private static RecordedValue eitherValue(List<RecordedValue> values, String phrase) {
+        String concept = values.get(0).concept();
+        ValueRef target = null;
+        java.util.LinkedHashSet<Literal> either = new java.util.LinkedHashSet<>();
+        for (RecordedValue v : values) {
+            ValueRef on;
+            if (v.filter() instanceof Filter.Compare && ((Filter.Compare) v.filter()).op()
+                    == org.tally.core.spec.CompareOp.EQ) {
+                on = ((Filter.Compare) v.filter()).target();
+                either.add(((Filter.Compare) v.filter()).value());
+            } else if (v.filter() instanceof Filter.In) {
+                on = ((Filter.In) v.filter()).target();
+                either.addAll(((Filter.In) v.filter()).values());
+            } else {
+                throw new GrammarMiss("'" + phrase + "' joins conditions that are not values of one column");
+            }
+            if (!v.concept().equals(concept) || target != null && !target.equals(on)) {
+                throw new GrammarMiss("'" + phrase + "' joins values recorded in different places; ask about each");
+            }
+            target = on;
+        }
+        return new RecordedValue(concept, new Filter.In(target, List.copyOf(either)), 0);
     }
 
     /**

@@ -68,6 +68,20 @@ class GrammarRelatedValuesTest {
     }
 
     @Test
+    void visitedIsTheVerbOfAnEncounter() {
+        FixtureVocabulary v = new FixtureVocabulary();
+        v.col("Patient", PRIMARY_KEY, "patient id", null);
+        v.col("Encounter", PRIMARY_KEY, "visit id", null).col("Encounter", START_TIME, "check in", null)
+                .col("Encounter", PATIENT_REF, "patient id", null).ref("Encounter", "Patient");
+        Grammar g = Fixtures.grammar(v);
+        QuerySpec s = parsed(g, "how many patients visited more than 3 times this year");
+        assertThat(s.related()).hasSize(1);
+        assertThat(s.related().get(0).concept()).isEqualTo("Encounter");
+        assertThat(s.related().get(0).atLeast()).isEqualTo(4);
+        assertThat(s.related().get(0).filters()).hasSize(2);
+    }
+
+    @Test
     void twoConditionsJoinedByAndAreEachTheirOwnRecord() {
         for (String q : List.of("how many patients with both chronic kidney disease and hypertension are there",
                 "how many patients have chronic kidney disease and hypertension",
@@ -75,6 +89,12 @@ class GrammarRelatedValuesTest {
             assertThat(parsed(G, q).related()).as(q).containsExactlyInAnyOrder(diagnosed("N18.9"), diagnosed("I10"));
         }
         assertThat(miss(G, "how many patients with both chronic kidney disease")).contains("both");
+        // "or": one diagnosis with either code
+        assertThat(parsed(G, "how many patients have chronic kidney disease or hypertension").related())
+                .containsExactly(RelatedScope.exists("Diagnosis", new Filter.In(CODE_REF,
+                        List.of(Literal.of("N18.9"), Literal.of("I10")))));
+        assertThat(miss(G, "how many patients with chronic kidney disease or hypertension and copd")).contains("mixes");
+        assertThat(miss(G, "how many patients with chronic kidney disease or latex")).contains("different places");
         // without X and Y: neither, or not both? the asker's to say
         assertThat(miss(G, "how many patients without chronic kidney disease and hypertension")).isNotBlank();
     }
