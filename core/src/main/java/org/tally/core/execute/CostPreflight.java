@@ -101,8 +101,11 @@ public final class CostPreflight {
     private static String explain(Connection c, String sql, List<SqlParameter> parameters, int timeoutSeconds,
                                   ExecutionHandle handle, SessionEnvelope session) throws SQLException {
         try (PreparedStatement statement = c.prepareStatement(session == null ? sql : session.bounded(sql))) {
-            if (session == null || session.driverTimeout()) {
+            if (session == null) {
                 statement.setQueryTimeout(timeoutSeconds);
+            } else if (session.driverTimeout()) {
+                // the server's bound travels with the EXPLAIN: a later backstop never races it (ExecutorSettings)
+                statement.setQueryTimeout(2 * timeoutSeconds + 1);
             }
             SqlParameter.bindAll(statement, parameters);
             handle.started(statement);

@@ -87,6 +87,15 @@ public record ExecutorSettings(Duration statementTimeout, int maxRows, int fetch
         return new ExecutorSettings(statementTimeout, maxRows, fetchSize, preflight, maxCost, reuse);
     }
 
+    /**
+     * The driver-side backstop where the database itself bounds each statement (a session envelope): later than the
+     * server's own bound, so the driver's cancel never races it. Connector/J cancels with a KILL QUERY sent from a
+     * second connection; fired at the same moment the server stopped the statement, it lands on the next one.
+     */
+    int backstopSeconds() {
+        return 2 * timeoutSecondsRoundedUp() + 1;
+    }
+
     /** The timeout in whole seconds for {@code Statement.setQueryTimeout}, rounded up so it never undercuts. */
     int timeoutSecondsRoundedUp() {
         long ms = statementTimeout.toMillis();

@@ -313,8 +313,10 @@ public final class ReadOnlyExecutor {
         int maxRows = settings.maxRows();
         long deadline = start + settings.statementTimeout().toNanos();
         try (PreparedStatement statement = connection.prepareStatement(session == null ? sql : session.bounded(sql))) {
-            if (session == null || session.driverTimeout()) {
+            if (session == null) {
                 statement.setQueryTimeout(settings.timeoutSecondsRoundedUp());
+            } else if (session.driverTimeout()) {
+                statement.setQueryTimeout(settings.backstopSeconds()); // the server's bound travels with it
             }
             statement.setMaxRows(maxRows + 1);
             statement.setFetchSize(Math.min(settings.fetchSize(), maxRows + 1)); // H2 refuses a fetch size above max rows

@@ -89,6 +89,21 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Test
+    void aStatementStoppedByTheServerLeavesNoDriverCancelForTheNextOne() throws Exception {
+        // the server's bound and the driver's backstop firing together sent a late KILL QUERY into the next statement
+        try (Connection c = DriverManager.getConnection(url)) {
+            ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1))
+                    .withPreflight(false));
+            for (int round = 0; round < 4; round++) {
+                assertThat(executor.execute(c, dialect(), slowQuery(), List.of())).as("round " + round)
+                        .isInstanceOf(ExecutionOutcome.Timeout.class);
+                ExecutionOutcome next = executor.execute(c, dialect(), "SELECT SLEEP(0.2), 1", List.of());
+                assertThat(next).as("the statement after round " + round).isInstanceOf(ExecutionOutcome.Rows.class);
+            }
+        }
+    }
+
+    @Test
     void functionsThatUndoTheSessionCannotLoosenTheNextStatement() throws Exception {
         List<String> before = snapshot();
         try (Connection c = DriverManager.getConnection(url)) {
