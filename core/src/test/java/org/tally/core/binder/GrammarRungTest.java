@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +54,7 @@ class GrammarRungTest {
         }
         DomainPack pack = PackLoader.hospital();
         binding = TestBindings.bind(db, "grammar-rung-test", pack);
-        Clock today = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC).toInstant(), ZoneOffset.UTC);
+        Clock today = TestBindings.REFERENCE_DAY;
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), today);
         rung = new GrammarRung(grammar, new SpecBinder(binding, pack, today), new GrammarRung.Source(db, Dialect.H2,
                 AllowedRelations.of("PUBLIC", binding.bound().stream().map(TableBinding::table).toList())),

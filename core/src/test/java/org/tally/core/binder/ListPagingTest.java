@@ -7,8 +7,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -72,7 +70,7 @@ class ListPagingTest {
         }
         pack = PackLoader.hospital();
         binding = TestBindings.bind(db, "list-paging-test", pack);
-        today = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC).toInstant(), ZoneOffset.UTC);
+        today = TestBindings.REFERENCE_DAY;
         source = new GrammarRung.Source(db, Dialect.H2, AllowedRelations.of("PUBLIC",
                 binding.bound().stream().map(TableBinding::table).toList()));
     }

@@ -7,8 +7,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,8 +34,7 @@ class OwnLabelCountTest {
     private static Connection db;
     private static Binding binding;
     private static final DomainPack PACK = PackLoader.hospital();
-    private static final Clock TODAY = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC)
-            .toInstant(), ZoneOffset.UTC);
+    private static final Clock TODAY = TestBindings.REFERENCE_DAY;
 
     @BeforeAll
     static void schema() throws SQLException {

@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -53,8 +52,7 @@ class RefinedConceptBinderTest {
     private static Connection db;
     private static Binding binding;
     private static final DomainPack PACK = PackLoader.hospital();
-    private static final Clock TODAY = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC)
-            .toInstant(), ZoneOffset.UTC);
+    private static final Clock TODAY = TestBindings.REFERENCE_DAY;
 
     @BeforeAll
     static void schema() throws SQLException {

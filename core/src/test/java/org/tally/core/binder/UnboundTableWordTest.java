@@ -7,8 +7,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,7 +48,7 @@ class UnboundTableWordTest {
         }
         DomainPack pack = PackLoader.hospital();
         binding = TestBindings.bind(db, "unbound-table-word", pack);
-        Clock today = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC).toInstant(), ZoneOffset.UTC);
+        Clock today = TestBindings.REFERENCE_DAY;
         grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), today);
     }
 

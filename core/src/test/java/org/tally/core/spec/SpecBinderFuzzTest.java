@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Clock;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -30,6 +28,7 @@ import org.tally.core.source.DemoSchema;
 import org.tally.core.source.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.SqlCompiler;
+import org.tally.core.testing.TestBindings;
 
 /**
  * Ten thousand random specs — valid ones of every shape, and ones naming concepts and roles in any combination the
@@ -50,8 +49,7 @@ class SpecBinderFuzzTest {
             SourceBindings bindings = new SourceBindings(data, pack, Clock.systemUTC());
             binding = bindings.bind(bindings.activeOrRefresh("spec-binder-fuzz", Dialect.H2, c)).binding();
         }
-        Clock today = Clock.fixed(LocalDate.of(2026, 11, 29).atStartOfDay(ZoneOffset.UTC).toInstant(),
-                ZoneOffset.UTC);
+        Clock today = TestBindings.REFERENCE_DAY;
         SpecBinder binder = new SpecBinder(binding, pack, today);
         SqlSafetyPolicy policy = new SqlSafetyPolicy();
         AllowedRelations allowed = AllowedRelations.of(null,

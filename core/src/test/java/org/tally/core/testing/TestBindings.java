@@ -24,6 +24,10 @@ public final class TestBindings {
 
     private static final AtomicInteger STATES = new AtomicInteger();
 
+    /** The demo's reference day, 2026-11-29 at midnight UTC: the "today" relative phrases count from in tests. */
+    public static final Clock REFERENCE_DAY = Clock.fixed(java.time.LocalDate.of(2026, 11, 29)
+            .atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), java.time.ZoneOffset.UTC);
+
     private TestBindings() {
     }
 
