@@ -1,8 +1,7 @@
 package org.tally.core.binder;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
+import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.source.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.SqlCompiler;
@@ -20,45 +19,29 @@ final class CompileMemory {
     private record Input(SqlQuery query, Dialect dialect) {
     }
 
-    private final int capacity;
-    private final Map<Input, CompileResult> results;
-    private long hits;
+    private final RecentlyUsed<Input, CompileResult> results;
 
     CompileMemory(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be at least 1, not " + capacity);
-        }
-        this.capacity = capacity;
-        this.results = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Input, CompileResult> eldest) {
-                return size() > CompileMemory.this.capacity;
-            }
-        };
+        this.results = new RecentlyUsed<>(capacity);
     }
 
     /** {@link SqlCompiler#compile}, or the result it gave before for an equal query and the same dialect. */
     CompileResult compile(SqlQuery query, Dialect dialect) {
         Input input = new Input(Objects.requireNonNull(query, "query"), Objects.requireNonNull(dialect, "dialect"));
-        synchronized (this) {
-            CompileResult known = results.get(input);
-            if (known != null) {
-                hits++;
-                return known;
-            }
+        CompileResult known = results.get(input);
+        if (known != null) {
+            return known;
         }
-        CompileResult compiled = SqlCompiler.compile(query, dialect); // outside the lock: compiling takes a while
-        synchronized (this) {
-            results.put(input, compiled);
-        }
+        CompileResult compiled = SqlCompiler.compile(query, dialect); // outside the memory's lock: compiling takes a while
+        results.put(input, compiled);
         return compiled;
     }
 
-    synchronized int size() {
+    int size() {
         return results.size();
     }
 
-    synchronized long hits() {
-        return hits;
+    long hits() {
+        return results.hits();
     }
 }

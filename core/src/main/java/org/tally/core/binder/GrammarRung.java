@@ -28,6 +28,7 @@ import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
 import org.tally.core.grammar.ParseOutcome;
+import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.source.Dialect;
@@ -63,6 +64,13 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     private final ListPager pager;
     private final LongSupplier nanoTime;
     private final CompileMemory compiled = new CompileMemory(REMEMBERED_STATEMENTS);
+    private final RecentlyUsed<String, Reading> readings = new RecentlyUsed<>(REMEMBERED_READINGS);
+
+    /** Questions whose reading the rung keeps (the text as asked, after the ladder's strip). */
+    static final int REMEMBERED_READINGS = 256;
+
+    /** The bind step's note when the question's reading was made at an earlier ask. */
+    static final String READ_BEFORE = "read as before";
 
     /** Compiled statements the rung remembers; the policy of the standard rung keeps two texts for each. */
     static final int REMEMBERED_STATEMENTS = 256;
@@ -142,7 +150,13 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     /** Each step (bind, compile, validate, preflight, execute) reaches {@code live} as soon as it ends. */
     @Override
     public Attempt attempt(String question, StepListener live) {
-        return decide(question, grammar.parse(question), live);
+        Reading known = readings.get(question);
+        if (known != null) {
+            return decide(question, known, true, live);
+        }
+        Reading reading = read(grammar.parse(question));
+        readings.put(question, reading);
+        return decide(question, reading, false, live);
     }
 
     /**
@@ -161,36 +175,75 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
             return Optional.of(new Attempt.Miss("the question still has several readings after one clarification;"
                     + " ask it again naming what you mean", List.of()));
         }
-        return Optional.of(decide(question, parsed, live));
+        return Optional.of(decide(question, read(parsed), false, live));
     }
 
-    private Attempt decide(String question, ParseOutcome parsed, StepListener live) {
-        List<PathStep> steps = new StepLog(live);
+    /**
+     * What the grammar and the binder make of one parse, before anything runs. For one rung this is a pure function
+     * of the question's text (its grammar, binding, pack and day are fixed when it is built; another scope, override
+     * file or catalog version builds another rung), so a question asked again reuses it.
+     */
+    private sealed interface Reading {
+        record NoReading(String reason) implements Reading {
+        }
+
+        record Clarifying(ParseOutcome.NeedsClarification ask) implements Reading {
+        }
+
+        record BindMissed(String hash, String specJson, BindFailure failure, long bindMs) implements Reading {
+        }
+
+        record Bound(QuerySpec spec, String hash, String specJson, BindResult.Bound bound, long bindMs)
+                implements Reading {
+        }
+    }
+
+    private Reading read(ParseOutcome parsed) {
         if (parsed instanceof ParseOutcome.NoParse) {
-            return new Attempt.Miss(((ParseOutcome.NoParse) parsed).reason(), steps);
+            return new Reading.NoReading(((ParseOutcome.NoParse) parsed).reason());
         }
         if (parsed instanceof ParseOutcome.NeedsClarification) {
-            ParseOutcome.NeedsClarification ask = (ParseOutcome.NeedsClarification) parsed;
-            List<String> labels = ask.options().stream().map(ParseOutcome.Option::label).toList();
-            return new Attempt.Done(Answer.clarify(question, steps, null, new Clarify(ask.question(), labels,
-                    ask.slot())), steps);
+            return new Reading.Clarifying((ParseOutcome.NeedsClarification) parsed);
         }
         QuerySpec spec;
         try {
             spec = SpecCanonicalizer.canonicalize(((ParseOutcome.Parsed) parsed).spec());
         } catch (SpecException e) {
-            return new Attempt.Miss("the question contradicts itself: " + e.getMessage(), steps);
+            return new Reading.NoReading("the question contradicts itself: " + e.getMessage());
         }
         String hash = SpecHash.of(spec);
         String specJson = SpecHash.canonicalJson(spec);
-
         long t = nanoTime.getAsLong();
         BindResult bound = binder.bind(spec);
         if (bound instanceof BindResult.Failed) {
-            return withSpec(bindFailed(question, hash, ((BindResult.Failed) bound).failure(), steps, ms(t)), specJson);
+            return new Reading.BindMissed(hash, specJson, ((BindResult.Failed) bound).failure(), ms(t));
         }
-        BindResult.Bound b = (BindResult.Bound) bound;
-        steps.add(new PathStep("bind", Outcome.OK, null, ms(t)));
+        return new Reading.Bound(spec, hash, specJson, (BindResult.Bound) bound, ms(t));
+    }
+
+    private Attempt decide(String question, Reading reading, boolean recalled, StepListener live) {
+        List<PathStep> steps = new StepLog(live);
+        if (reading instanceof Reading.NoReading) {
+            return new Attempt.Miss(((Reading.NoReading) reading).reason(), steps);
+        }
+        if (reading instanceof Reading.Clarifying) {
+            ParseOutcome.NeedsClarification ask = ((Reading.Clarifying) reading).ask();
+            List<String> labels = ask.options().stream().map(ParseOutcome.Option::label).toList();
+            return new Attempt.Done(Answer.clarify(question, steps, null, new Clarify(ask.question(), labels,
+                    ask.slot())), steps);
+        }
+        String note = recalled ? READ_BEFORE : null;
+        if (reading instanceof Reading.BindMissed) {
+            Reading.BindMissed missed = (Reading.BindMissed) reading;
+            return withSpec(bindFailed(question, missed.hash(), missed.failure(), steps, recalled ? 0
+                    : missed.bindMs()), missed.specJson());
+        }
+        Reading.Bound read = (Reading.Bound) reading;
+        QuerySpec spec = read.spec();
+        String hash = read.hash();
+        String specJson = read.specJson();
+        BindResult.Bound b = read.bound();
+        steps.add(new PathStep("bind", Outcome.OK, note, recalled ? 0 : read.bindMs()));
 
         ListPager.Listing listing = pager == null || b.probe() ? null : pager.listing(spec, b.query()).orElse(null);
         QueryRun.Result ran = run.run(listing == null ? b.query() : pager.page(listing, null, 0), steps);

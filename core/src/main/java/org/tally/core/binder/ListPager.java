@@ -5,11 +5,10 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
@@ -69,12 +68,7 @@ public final class ListPager {
 
     private final Binding binding;
     private final int pageSize;
-    private final Map<String, Listing> remembered = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Listing> eldest) {
-            return size() > REMEMBERED;
-        }
-    };
+    private final RecentlyUsed<String, Listing> remembered = new RecentlyUsed<>(REMEMBERED);
 
     public ListPager(Binding binding, int pageSize) {
         this.binding = java.util.Objects.requireNonNull(binding, "binding");
@@ -155,11 +149,11 @@ public final class ListPager {
         return new Slice(result.columns().subList(0, listing.shown()), rows, next, note);
     }
 
-    synchronized void remember(String specHash, Listing listing) {
+    void remember(String specHash, Listing listing) {
         remembered.put(specHash, listing);
     }
 
-    synchronized Optional<Listing> remembered(String specHash) {
+    Optional<Listing> remembered(String specHash) {
         return Optional.ofNullable(remembered.get(specHash));
     }
 

@@ -2,10 +2,9 @@ package org.tally.core.execute;
 
 import java.sql.Connection;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongSupplier;
+import org.tally.core.memory.RecentlyUsed;
 
 /**
  * Cost estimates one executor got from EXPLAIN, by exact statement: the connection, the database product, the SQL
@@ -28,34 +27,24 @@ final class PreflightMemory {
     private record Estimate(Preflight preflight, long atNanos) {
     }
 
-    private final int capacity;
     private final long reuseNanos;
     private final LongSupplier nanoTime;
-    private final Map<Input, Estimate> estimates;
+    private final RecentlyUsed<Input, Estimate> estimates;
 
     PreflightMemory(int capacity, Duration reuse, LongSupplier nanoTime) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be at least 1, not " + capacity);
-        }
         if (reuse.isNegative() || reuse.isZero()) {
             throw new IllegalArgumentException("reuse must be positive, not " + reuse);
         }
-        this.capacity = capacity;
+        this.estimates = new RecentlyUsed<>(capacity);
         this.reuseNanos = reuse.toNanos();
         this.nanoTime = nanoTime;
-        this.estimates = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Input, Estimate> eldest) {
-                return size() > PreflightMemory.this.capacity;
-            }
-        };
     }
 
     /**
      * The estimate got for this statement less than {@code reuse} ago, marked as reused and taking no time; null
      * when there is none (an older one is dropped).
      */
-    synchronized Preflight recall(Connection connection, Engine engine, String sql, List<SqlParameter> parameters) {
+    Preflight recall(Connection connection, Engine engine, String sql, List<SqlParameter> parameters) {
         if (sql.length() > MAX_LENGTH) {
             return null;
         }
@@ -83,7 +72,7 @@ final class PreflightMemory {
      * Keeps what EXPLAIN just said: an estimate (under or over the limit) or a plan without one; a failed EXPLAIN and
      * a reused answer are not kept.
      */
-    synchronized void remember(Connection connection, Engine engine, String sql, List<SqlParameter> parameters,
+    void remember(Connection connection, Engine engine, String sql, List<SqlParameter> parameters,
                                Preflight preflight) {
         boolean estimate = preflight instanceof Preflight.Ok ok && !ok.reused() || preflight instanceof Preflight.Rejected
                 || preflight instanceof Preflight.Unavailable u && u.fromPlan() && !u.reused();
@@ -93,7 +82,7 @@ final class PreflightMemory {
         }
     }
 
-    synchronized int size() {
+    int size() {
         return estimates.size();
     }
 }

@@ -1,7 +1,6 @@
 package org.tally.core.safety;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.source.Dialect;
 
 /**
@@ -20,48 +19,33 @@ final class VerdictMemory {
     private record Input(String sql, Dialect dialect, AllowedRelations relations, long maxRows) {
     }
 
-    private final int capacity;
-    private final Map<Input, SafetyVerdict> verdicts;
-    private long hits;
+    private final RecentlyUsed<Input, SafetyVerdict> verdicts;
 
     VerdictMemory(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be at least 1, not " + capacity);
-        }
-        this.capacity = capacity;
-        this.verdicts = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Input, SafetyVerdict> eldest) {
-                return size() > VerdictMemory.this.capacity;
-            }
-        };
+        this.verdicts = new RecentlyUsed<>(capacity);
     }
 
     /** The remembered verdict for this input, or null. */
-    synchronized SafetyVerdict recall(String sql, Dialect dialect, AllowedRelations relations, long maxRows) {
+    SafetyVerdict recall(String sql, Dialect dialect, AllowedRelations relations, long maxRows) {
         if (sql == null || sql.length() > MAX_LENGTH) {
             return null;
         }
-        SafetyVerdict verdict = verdicts.get(new Input(sql, dialect, relations, maxRows));
-        if (verdict != null) {
-            hits++;
-        }
-        return verdict;
+        return verdicts.get(new Input(sql, dialect, relations, maxRows));
     }
 
     /** Keeps an allowed verdict for this input; refusals and long statements are not kept. */
-    synchronized void remember(String sql, Dialect dialect, AllowedRelations relations, long maxRows,
+    void remember(String sql, Dialect dialect, AllowedRelations relations, long maxRows,
                                SafetyVerdict verdict) {
         if (verdict.allowed() && sql != null && sql.length() <= MAX_LENGTH) {
             verdicts.put(new Input(sql, dialect, relations, maxRows), verdict);
         }
     }
 
-    synchronized int size() {
+    int size() {
         return verdicts.size();
     }
 
-    synchronized long hits() {
-        return hits;
+    long hits() {
+        return verdicts.hits();
     }
 }
