@@ -72,6 +72,11 @@ import org.tally.core.sql.ValueExpr;
  */
 public final class SpecBinder {
 
+    /** Roles that hold a date or time of the row; tested for emptiness only where the column is one. */
+    private static final Set<ColumnRole> DATED_ROLES = java.util.EnumSet.of(ColumnRole.EVENT_TIME,
+            ColumnRole.START_TIME, ColumnRole.END_TIME, ColumnRole.BIRTH_DATE, ColumnRole.DEATH_DATE);
+
+
 
     private final Binding binding;
     private final DomainPack pack;
@@ -598,11 +603,13 @@ public final class SpecBinder {
             if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
                 return flag(c, f instanceof Filter.IsTrue);
             }
-            if (f instanceof Filter.IsNull) {
-                return Sql.isNull(c.expr());
-            }
-            if (f instanceof Filter.IsNotNull) {
-                return Sql.isNotNull(c.expr());
+            if (f instanceof Filter.IsNull || f instanceof Filter.IsNotNull) {
+                if (DATED_ROLES.contains(c.column().role())) {
+                    // a date kept as a number or text (a yyyymmdd key, say) marks a missing date with a stand-in
+                    // value such as -1 as often as with NULL, so emptiness says nothing certain about it
+                    requireTemporal(c);
+                }
+                return f instanceof Filter.IsNull ? Sql.isNull(c.expr()) : Sql.isNotNull(c.expr());
             }
             if (f instanceof Filter.Compare) {
                 Filter.Compare cmp = (Filter.Compare) f;
