@@ -1,5 +1,8 @@
 package org.tally.core.grammar;
 
+import static org.tally.core.grammar.VocabularyColumns.hintsMatch;
+import static org.tally.core.grammar.VocabularyColumns.ref;
+
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -7,13 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.tally.core.pack.Condition;
 import org.tally.core.pack.DomainPack;
-import org.tally.core.pack.NameHint;
-import org.tally.core.pack.ObservedValue;
 import org.tally.core.pack.Predicate;
-import org.tally.core.pack.PredicateDefinition;
-import org.tally.core.pack.Resolution;
 import org.tally.core.pack.RoleHint;
 import org.tally.core.pack.ValueText;
 import org.tally.core.spec.Aggregation;
@@ -39,185 +37,172 @@ import org.tally.core.spec.ValueRef;
 /** One parse of one question: lead rule, subject phrase, then modifiers until every token is consumed. */
 final class QuestionParser {
 
-    private enum Lead { COUNT, AGGREGATE, TOP, WHICH_MOST, RATE, LIST, LOOKUP, EXISTS, BARE }
+    final ParseContext context;
+    final ParseState state = new ParseState();
+    final ValueRules valueRules;
+    final PredicateBinding predicateBinding;
+    final TimeRules timeRules;
 
     private final DomainPack pack;
     private final GrammarVocabulary vocab;
     private final Lexicon lexicon;
-    private final List<Token> t;
-    private final LocalDate today;
-    private final LocalDateTime now;
-    private final Map<String, String> choices;
+    private final TokenCursor tokens;
     private final TimePhrases time;
-
-    private String rule;
-    private Lead lead;
-    private String subject;
-    private Aggregation aggregation;
-    private String measurePhrase;
-    private ValueRef measureOf;
-    private Integer limit;
-    private String groupConcept;
-    private final List<Filter> filters = new ArrayList<>();
-    private final List<Filter> numerator = new ArrayList<>();
-    private final List<RelatedScope> related = new ArrayList<>();
-    private final List<Dimension> dimensions = new ArrayList<>();
-    private final List<ColumnRef> projection = new ArrayList<>();
-    /** "list the dates of …": column words read before the subject, resolved once it is known. */
-    private int pendingFrom = -1;
-    private int pendingTo = -1;
-    private Bucket bucket;
-    private TimePhrases.Match range;
-    private DurationUnit unit = DurationUnit.DAYS;
-    private boolean numeratorMode;
-    private String rateWords;
-    private ColumnRef namedTime;
-    private String readingPhrase;
-    private int whichVerbAt = -1;
-    private int amountVerbAt = -1;
+    private final LocalDate today;
+    private final Clarifications clarify;
 
     QuestionParser(DomainPack pack, GrammarVocabulary vocab, Lexicon lexicon, List<Token> tokens, LocalDate today,
                    LocalDateTime now, Map<String, String> choices) {
-        this.pack = pack;
-        this.vocab = vocab;
-        this.lexicon = lexicon;
-        this.t = tokens;
-        this.today = today;
-        this.now = now;
-        this.choices = choices;
-        this.time = new TimePhrases(tokens, today);
+        this(new ParseContext(pack, vocab, lexicon, new TokenCursor(tokens), new TimePhrases(tokens, today), today, now,
+                new Clarifications(choices)));
     }
+
+    /** A parse of the same question with a state of its own (an inner parse reads a related record's conditions). */
+    QuestionParser(ParseContext context) {
+        this.context = context;
+        this.pack = context.pack();
+        this.vocab = context.vocab();
+        this.lexicon = context.lexicon();
+        this.tokens = context.tokens();
+        this.time = context.time();
+        this.today = context.today();
+        this.clarify = context.clarify();
+        this.valueRules = new ValueRules(this);
+        this.predicateBinding = new PredicateBinding(this);
+        this.timeRules = new TimeRules(this);
+    }
+
 
     // ---------------------------------------------------------------- rules
 
     QuerySpec parse() {
-        int i = skipFillers(0, "please", "can", "you", "tell", "me");
+        int i = tokens.skipFillers(0, "please", "can", "you", "tell", "me");
         i = lead(i);
         i = projectionBeforeSubject(i);
         i = subjectPhrase(i);
-        if (pendingFrom >= 0) {
+        if (state.pendingFrom >= 0) {
             List<ColumnRef> items = new ArrayList<>();
-            if (projectionItems(pendingFrom, pendingTo, items) != pendingTo) {
-                throw new GrammarMiss("'" + words(pendingFrom, pendingTo) + "' names no column of " + subject
+            if (projectionItems(state.pendingFrom, state.pendingTo, items) != state.pendingTo) {
+                throw new GrammarMiss("'" + tokens.words(state.pendingFrom, state.pendingTo) + "' names no column of " + state.subject
                         + " to show");
             }
             addProjection(items);
         }
-        modifiers(i, t.size());
+        modifiers(i, tokens.size());
         return build();
     }
 
     /** Ordered lead rules; the first that matches fixes the shape family and rule id. */
     private int lead(int i) {
         int n;
-        if ((n = match(i, "is", "there", "any")) > 0 || (n = match(i, "are", "there", "any")) > 0
-                || (n = match(i, "do", "we", "have", "any")) > 0 || (n = match(i, "is", "there", "a")) > 0
-                || (n = match(i, "is", "there", "an")) > 0 || (n = match(i, "are", "there")) > 0
-                || (n = match(i, "do", "we", "have")) > 0 || (n = match(i, "have", "we", "had", "any")) > 0
-                || (n = match(i, "were", "there", "any")) > 0 || (n = match(i, "was", "there", "any")) > 0
-                || (n = match(i, "was", "there", "a")) > 0 || (n = match(i, "was", "there", "an")) > 0) {
+        if ((n = tokens.match(i, "is", "there", "any")) > 0 || (n = tokens.match(i, "are", "there", "any")) > 0
+                || (n = tokens.match(i, "do", "we", "have", "any")) > 0 || (n = tokens.match(i, "is", "there", "a")) > 0
+                || (n = tokens.match(i, "is", "there", "an")) > 0 || (n = tokens.match(i, "are", "there")) > 0
+                || (n = tokens.match(i, "do", "we", "have")) > 0 || (n = tokens.match(i, "have", "we", "had", "any")) > 0
+                || (n = tokens.match(i, "were", "there", "any")) > 0 || (n = tokens.match(i, "was", "there", "any")) > 0
+                || (n = tokens.match(i, "was", "there", "a")) > 0 || (n = tokens.match(i, "was", "there", "an")) > 0) {
             return set(Lead.EXISTS, "exists.is-there-any", i + n);
         }
-        if ((n = match(i, "have", "we", "ever")) > 0 || (n = match(i, "did", "we", "ever")) > 0
-                || (n = match(i, "has", "there", "ever", "been")) > 0
-                || (n = match(i, "have", "there", "ever", "been")) > 0) {
+        if ((n = tokens.match(i, "have", "we", "ever")) > 0 || (n = tokens.match(i, "did", "we", "ever")) > 0
+                || (n = tokens.match(i, "has", "there", "ever", "been")) > 0
+                || (n = tokens.match(i, "have", "there", "ever", "been")) > 0) {
             // "have we ever recorded a stillbirth": any row at all, over all time
             int k = i + n;
             for (String verb : new String[] {"recorded", "record", "had", "have", "seen", "see"}) {
-                k += match(k, verb);
+                k += tokens.match(k, verb);
             }
-            k += Math.max(match(k, "a"), Math.max(match(k, "an"), match(k, "any")));
+            k += Math.max(tokens.match(k, "a"), Math.max(tokens.match(k, "an"), tokens.match(k, "any")));
             return set(Lead.EXISTS, "exists.ever", k);
         }
-        if ((n = match(i, "has", "any")) > 0 || (n = match(i, "have", "any")) > 0 || (n = match(i, "did", "any")) > 0) {
+        if ((n = tokens.match(i, "has", "any")) > 0 || (n = tokens.match(i, "have", "any")) > 0 || (n = tokens.match(i, "did", "any")) > 0) {
             return set(Lead.EXISTS, "exists.has-any", i + n); // "has any safety incident ever caused a death"
         }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
-            if ((n = match(i, "what", w, "of")) > 0 || (n = match(i, w, "of")) > 0
-                    || (n = match(i, "what", "is", "the", w, "of")) > 0) {
+            if ((n = tokens.match(i, "what", w, "of")) > 0 || (n = tokens.match(i, w, "of")) > 0
+                    || (n = tokens.match(i, "what", "is", "the", w, "of")) > 0) {
                 return set(Lead.RATE, "rate.percentage-of", i + n);
             }
         }
-        int rateAt = indexOf("rate", i);
-        if (rateAt > 0 && ((n = match(i, "what", "is", "the")) > 0 || (n = match(i, "what", "was", "the")) > 0
-                || (n = match(i, "the")) > 0 || true)) {
+        int rateAt = tokens.indexOf("rate", i);
+        if (rateAt > 0 && ((n = tokens.match(i, "what", "is", "the")) > 0 || (n = tokens.match(i, "what", "was", "the")) > 0
+                || (n = tokens.match(i, "the")) > 0 || true)) {
             int start = i + n;
-            String named = rateAt > start ? words(start, rateAt) : "";
-            if (rateAt > start && (pack.predicateForPhrase(named).isPresent() || isValueClassPhrase(named))) {
-                rateWords = words(start, rateAt);
+            String named = rateAt > start ? tokens.words(start, rateAt) : "";
+            if (rateAt > start && (pack.predicateForPhrase(named).isPresent() || valueRules.isValueClassPhrase(named))) {
+                state.rateWords = tokens.words(start, rateAt);
                 set(Lead.RATE, "rate.named-rate", rateAt + 1);
                 int k = rateAt + 1;
-                if (word(k, "of") || word(k, "for") || word(k, "among")) {
+                if (tokens.word(k, "of") || tokens.word(k, "for") || tokens.word(k, "among")) {
                     k++;
                 } else {
-                    subject = rateSubject(rateWords, null);
+                    state.subject = rateSubject(state.rateWords, null);
                     return k;
                 }
                 return k;
             }
         }
-        if ((word(i, "which") || word(i, "what")) && whichMost(i)) {
+        if ((tokens.word(i, "which") || tokens.word(i, "what")) && whichMost(i)) {
             return i;
         }
-        if ((n = match(i, "top")) > 0) {
+        if ((n = tokens.match(i, "top")) > 0) {
             int k = i + 1;
-            if (k < t.size() && t.get(k).isNumber()) {
-                limit = t.get(k).number();
+            if (k < tokens.size() && tokens.get(k).isNumber()) {
+                state.limit = tokens.get(k).number();
                 k++;
             } else {
-                limit = 10;
+                state.limit = 10;
             }
             return set(Lead.TOP, "top.top-n", k);
         }
-        int top = i + Math.max(Math.max(match(i, "what", "are", "the"), match(i, "what", "were", "the")),
-                match(i, "the"));
-        if (top > i && top + 1 < t.size() && t.get(top).isNumber() && word(top + 1, "most")) {
-            limit = t.get(top).number(); // "what are the 5 most common diagnoses"
+        int top = i + Math.max(Math.max(tokens.match(i, "what", "are", "the"), tokens.match(i, "what", "were", "the")),
+                tokens.match(i, "the"));
+        if (top > i && top + 1 < tokens.size() && tokens.get(top).isNumber() && tokens.word(top + 1, "most")) {
+            state.limit = tokens.get(top).number(); // "what are the 5 most common diagnoses"
             int k = top + 2;
-            if (word(k, "common") || word(k, "frequent")) {
+            if (tokens.word(k, "common") || tokens.word(k, "frequent")) {
                 return set(Lead.TOP, "top.most-common", k + 1);
             }
             if (mostVerbed(k)) {
-                return whichNext;
+                return state.whichNext;
             }
-            limit = null;
+            state.limit = null;
         }
-        if ((n = match(i, "what", "is", "the", "most")) > 0 || (n = match(i, "what", "are", "the", "most")) > 0
-                || (n = match(i, "the", "most")) > 0 || (n = match(i, "most")) > 0) {
+        if ((n = tokens.match(i, "what", "is", "the", "most")) > 0 || (n = tokens.match(i, "what", "are", "the", "most")) > 0
+                || (n = tokens.match(i, "the", "most")) > 0 || (n = tokens.match(i, "most")) > 0) {
             int k = i + n;
-            if (word(k, "common") || word(k, "frequent")) {
+            if (tokens.word(k, "common") || tokens.word(k, "frequent")) {
                 k++;
-                if (k < t.size() && t.get(k).isNumber()) {
-                    limit = t.get(k).number();
+                if (k < tokens.size() && tokens.get(k).isNumber()) {
+                    state.limit = tokens.get(k).number();
                     k++;
                 }
                 return set(Lead.TOP, "top.most-common", k);
             }
         }
-        if ((n = match(i, "how", "much")) > 0) {
+        if ((n = tokens.match(i, "how", "much")) > 0) {
             int k = i + n;
-            k += match(k, "money");
-            int m = Math.max(Math.max(match(k, "was"), match(k, "were")),
-                    Math.max(match(k, "has", "been"), match(k, "have", "been")));
-            if (m > 0 && k + m < t.size() && lexicon.namesSomeTime(t.get(k + m).text())) {
-                aggregation = Aggregation.SUM;
-                measurePhrase = "how much";
-                amountVerbAt = k + m; // "how much was received in payments": the sum of what the verb's concept records
+            k += tokens.match(k, "money");
+            int m = Math.max(Math.max(tokens.match(k, "was"), tokens.match(k, "were")),
+                    Math.max(tokens.match(k, "has", "been"), tokens.match(k, "have", "been")));
+            if (m > 0 && k + m < tokens.size() && lexicon.namesSomeTime(tokens.get(k + m).text())) {
+                state.aggregation = Aggregation.SUM;
+                state.measurePhrase = "how much";
+                state.amountVerbAt = k + m; // "how much was received in payments": the sum of what the verb's concept records
                 return set(Lead.AGGREGATE, "aggregate.how-much", k + m);
             }
         }
-        if ((n = match(i, "how", "many")) > 0 || (n = match(i, "what", "is", "the", "number", "of")) > 0
-                || (n = match(i, "what", "was", "the", "number", "of")) > 0
-                || (n = match(i, "the", "total", "number", "of")) > 0 || (n = match(i, "total", "number", "of")) > 0
-                || (n = match(i, "number", "of")) > 0 || (n = match(i, "the", "number", "of")) > 0
-                || (n = match(i, "count", "of")) > 0 || (n = match(i, "count", "the")) > 0
-                || (n = match(i, "count")) > 0 || (n = match(i, "show", "the", "number", "of")) > 0
-                || (n = match(i, "show", "me", "the", "number", "of")) > 0) {
+        if ((n = tokens.match(i, "how", "many")) > 0 || (n = tokens.match(i, "what", "is", "the", "number", "of")) > 0
+                || (n = tokens.match(i, "what", "was", "the", "number", "of")) > 0
+                || (n = tokens.match(i, "the", "total", "number", "of")) > 0 || (n = tokens.match(i, "total", "number", "of")) > 0
+                || (n = tokens.match(i, "number", "of")) > 0 || (n = tokens.match(i, "the", "number", "of")) > 0
+                || (n = tokens.match(i, "count", "of")) > 0 || (n = tokens.match(i, "count", "the")) > 0
+                || (n = tokens.match(i, "count")) > 0 || (n = tokens.match(i, "show", "the", "number", "of")) > 0
+                || (n = tokens.match(i, "show", "me", "the", "number", "of")) > 0) {
             return set(Lead.COUNT, "count.how-many", i + n);
         }
         int k = i;
-        if ((n = match(i, "what", "is", "the")) > 0 || (n = match(i, "what", "was", "the")) > 0
-                || (n = match(i, "what", "is")) > 0 || (n = match(i, "the")) > 0) {
+        if ((n = tokens.match(i, "what", "is", "the")) > 0 || (n = tokens.match(i, "what", "was", "the")) > 0
+                || (n = tokens.match(i, "what", "is")) > 0 || (n = tokens.match(i, "the")) > 0) {
             k = i + n;
         }
         Aggregation agg = aggregationWord(k);
@@ -228,22 +213,22 @@ final class QuestionParser {
             }
         }
         if (agg != null) {
-            int m = word(k, "sum") && word(k + 1, "of") ? 2 : 1;
-            aggregation = agg;
-            measurePhrase = t.get(k).text();
-            return set(Lead.AGGREGATE, "aggregate." + t.get(k).text(), k + m);
+            int m = tokens.word(k, "sum") && tokens.word(k + 1, "of") ? 2 : 1;
+            state.aggregation = agg;
+            state.measurePhrase = tokens.get(k).text();
+            return set(Lead.AGGREGATE, "aggregate." + tokens.get(k).text(), k + m);
         }
-        if ((n = match(i, "list")) > 0) {
+        if ((n = tokens.match(i, "list")) > 0) {
             return set(Lead.LIST, "list.list", i + n);
         }
-        if ((n = match(i, "show", "me")) > 0 || (n = match(i, "show")) > 0
-                || (n = match(i, "display")) > 0 || (n = match(i, "give", "me")) > 0) {
+        if ((n = tokens.match(i, "show", "me")) > 0 || (n = tokens.match(i, "show")) > 0
+                || (n = tokens.match(i, "display")) > 0 || (n = tokens.match(i, "give", "me")) > 0) {
             return set(Lead.LIST, "list.show", i + n);
         }
-        if ((n = match(i, "look", "up")) > 0 || (n = match(i, "lookup")) > 0 || (n = match(i, "find")) > 0) {
+        if ((n = tokens.match(i, "look", "up")) > 0 || (n = tokens.match(i, "lookup")) > 0 || (n = tokens.match(i, "find")) > 0) {
             return set(Lead.LOOKUP, "lookup.find", i + n);
         }
-        if ((n = match(i, "which")) > 0 || (n = match(i, "what")) > 0) {
+        if ((n = tokens.match(i, "which")) > 0 || (n = tokens.match(i, "what")) > 0) {
             return set(Lead.LIST, "list.which", i + n);
         }
         return set(Lead.BARE, "trend.bare", i);
@@ -259,7 +244,7 @@ final class QuestionParser {
      */
     private int attributeLookup(int i) {
         int n;
-        if ((n = match(i, "what", "does")) > 0 || (n = match(i, "what", "do")) > 0) {
+        if ((n = tokens.match(i, "what", "does")) > 0 || (n = tokens.match(i, "what", "do")) > 0) {
             int end = standsFor(i + n);
             if (end < 0) {
                 return 0;
@@ -267,11 +252,11 @@ final class QuestionParser {
             if (!entity(i + n, end)) {
                 return 0;
             }
-            ColumnRef meaning = meaningColumn(subject);
-            projection.add(meaning);
-            return end + (word(end, "stand") ? 2 : 1);
+            ColumnRef meaning = meaningColumn(state.subject);
+            state.projection.add(meaning);
+            return end + (tokens.word(end, "stand") ? 2 : 1);
         }
-        if (!(word(i, "what") || word(i, "which"))) {
+        if (!(tokens.word(i, "what") || tokens.word(i, "which"))) {
             return 0;
         }
         int k = i + 1;
@@ -279,47 +264,41 @@ final class QuestionParser {
         if (copulaFirst) {
             // what is the ATTR of ENTITY
             k++;
-            k += word(k, "the") ? 1 : 0;
-            for (int of = k + 1; of < Math.min(t.size() - 1, k + 5); of++) {
-                if (!(word(of, "of") || word(of, "for") || word(of, "on"))) {
+            k += tokens.word(k, "the") ? 1 : 0;
+            for (int of = k + 1; of < Math.min(tokens.size() - 1, k + 5); of++) {
+                if (!(tokens.word(of, "of") || tokens.word(of, "for") || tokens.word(of, "on"))) {
                     continue;
                 }
                 int end = entityEnd(of + 1);
                 if (end > 0 && entity(of + 1, end) && attributes(k, of)) {
                     return end;
                 }
-                reset();
+                state.reset();
             }
             return 0;
         }
         // which ATTR is ENTITY (on|in)
-        for (int be = k + 1; be < Math.min(t.size() - 1, k + 4); be++) {
+        for (int be = k + 1; be < Math.min(tokens.size() - 1, k + 4); be++) {
             if (!isBe(be)) {
                 continue;
             }
             int end = entityEnd(be + 1);
             if (end > 0 && entity(be + 1, end) && attributes(k, be)) {
-                return end + (word(end, "on") || word(end, "in") || word(end, "at") ? 1 : 0);
+                return end + (tokens.word(end, "on") || tokens.word(end, "in") || tokens.word(end, "at") ? 1 : 0);
             }
-            reset();
+            state.reset();
         }
         return 0;
     }
 
     private boolean isBe(int k) {
-        return word(k, "is") || word(k, "was") || word(k, "are") || word(k, "were");
-    }
-
-    private void reset() {
-        subject = null;
-        filters.clear();
-        projection.clear();
+        return tokens.word(k, "is") || tokens.word(k, "was") || tokens.word(k, "are") || tokens.word(k, "were");
     }
 
     /** Where a "what does X stand for / mean" entity ends, or -1. */
     private int standsFor(int from) {
-        for (int k = from + 1; k < t.size(); k++) {
-            if (word(k, "mean") && k == t.size() - 1 || word(k, "stand") && word(k + 1, "for") && k + 2 == t.size()) {
+        for (int k = from + 1; k < tokens.size(); k++) {
+            if (tokens.word(k, "mean") && k == tokens.size() - 1 || tokens.word(k, "stand") && tokens.word(k + 1, "for") && k + 2 == tokens.size()) {
                 return k;
             }
         }
@@ -328,8 +307,8 @@ final class QuestionParser {
 
     /** An entity runs to a trailing on/in/at or the end of the question. */
     private int entityEnd(int from) {
-        int end = t.size();
-        if (end - 1 > from && (word(end - 1, "on") || word(end - 1, "in") || word(end - 1, "at"))) {
+        int end = tokens.size();
+        if (end - 1 > from && (tokens.word(end - 1, "on") || tokens.word(end - 1, "in") || tokens.word(end - 1, "at"))) {
             end--;
         }
         return end > from ? end : -1;
@@ -340,38 +319,38 @@ final class QuestionParser {
      * one bound concept, or (the) TERM VALUE|LITERAL. Sets the subject and its identifying filter.
      */
     private boolean entity(int from, int to) {
-        int k = word(from, "the") ? from + 1 : from;
+        int k = tokens.word(from, "the") ? from + 1 : from;
         if (k >= to) {
             return false;
         }
-        Term term = term(k);
-        if (term != null && k + term.length < to) {
+        ConceptTerm term = term(k);
+        if (term != null && k + term.length() < to) {
             String concept = boundOrNull(term);
             if (concept != null) {
-                subject = concept;
-                int v = ownValue(k + term.length, to);
+                state.subject = concept;
+                int v = ownValue(k + term.length(), to);
                 if (v == to) {
                     return true;
                 }
-                if (k + term.length + 1 == to && identifying(t.get(k + term.length), concept)) {
+                if (k + term.length() + 1 == to && identifying(tokens.get(k + term.length()), concept)) {
                     return true;
                 }
-                reset();
+                state.reset();
             }
         }
         for (int end = to; end > k; end--) {
-            Term restated = end < to ? term(end) : null;
-            if (end < to && (restated == null || end + restated.length != to)) {
+            ConceptTerm restated = end < to ? term(end) : null;
+            if (end < to && (restated == null || end + restated.length() != to)) {
                 continue;
             }
-            String phrase = words(k, end);
-            Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
+            String phrase = tokens.words(k, end);
+            Map<String, List<ValueCandidate>> owners = new java.util.LinkedHashMap<>();
             for (String concept : vocab.concepts()) {
-                if (restated != null && !restated.concepts.contains(concept)) {
+                if (restated != null && !restated.concepts().contains(concept)) {
                     continue;
                 }
-                List<Candidate> found = new ArrayList<>();
-                candidates(concept, null, phrase, found);
+                List<ValueCandidate> found = new ArrayList<>();
+                valueRules.candidates(concept, null, phrase, found);
                 found.removeIf(c -> !NAMING_ROLES.contains(c.ref().role()));
                 if (!found.isEmpty()) {
                     owners.put(concept, found);
@@ -380,13 +359,13 @@ final class QuestionParser {
             if (owners.isEmpty()) {
                 continue;
             }
-            subject = one("subject", phrase, "Which '" + phrase + "' do you mean?", owners.keySet());
-            List<Candidate> cols = owners.get(subject);
+            state.subject = clarify.one("subject", phrase, "Which '" + phrase + "' do you mean?", owners.keySet());
+            List<ValueCandidate> cols = owners.get(state.subject);
             if (cols.size() != 1) {
-                reset();
+                state.reset();
                 return false;
             }
-            filters.add(cols.get(0).filter());
+            state.filters.add(cols.get(0).filter());
             return true;
         }
         return false;
@@ -396,21 +375,21 @@ final class QuestionParser {
     private static final java.util.Set<ColumnRole> NAMING_ROLES = java.util.EnumSet.of(ColumnRole.NAME,
             ColumnRole.CODE, ColumnRole.DESCRIPTION, ColumnRole.BUSINESS_ID);
 
-    private String boundOrNull(Term term) {
-        List<String> bound = term.concepts.stream().filter(vocab.concepts()::contains).toList();
+    private String boundOrNull(ConceptTerm term) {
+        List<String> bound = term.concepts().stream().filter(vocab.concepts()::contains).toList();
         return bound.size() == 1 ? bound.get(0) : null;
     }
 
     /** A recorded value of the subject's own naming columns over exactly [k, to); returns to, or -1. */
     private int ownValue(int k, int to) {
-        String phrase = words(k, to);
-        List<Candidate> found = new ArrayList<>();
-        candidates(subject, null, phrase, found);
+        String phrase = tokens.words(k, to);
+        List<ValueCandidate> found = new ArrayList<>();
+        valueRules.candidates(state.subject, null, phrase, found);
         found.removeIf(c -> !NAMING_ROLES.contains(c.ref().role()));
         if (found.size() != 1) {
             return -1;
         }
-        filters.add(found.get(0).filter());
+        state.filters.add(found.get(0).filter());
         return to;
     }
 
@@ -423,7 +402,7 @@ final class QuestionParser {
         if (f == null) {
             return false;
         }
-        filters.add(f);
+        state.filters.add(f);
         return true;
     }
 
@@ -464,18 +443,18 @@ final class QuestionParser {
      * many admissions has patient MRN0001643 had"). Returns the tokens read, 0 when there is no such pair.
      */
     private int conceptLiteral(int i, int to) {
-        Term term = term(i);
-        if (term == null || i + term.length >= to) {
+        ConceptTerm term = term(i);
+        if (term == null || i + term.length() >= to) {
             return 0;
         }
-        Token literal = t.get(i + term.length);
+        Token literal = tokens.get(i + term.length());
         List<GrammarVocabulary.Path> paths = new ArrayList<>();
         String concept = null;
-        for (String id : term.concepts) {
-            if (id.equals(subject)) {
+        for (String id : term.concepts()) {
+            if (id.equals(state.subject)) {
                 concept = id;
             }
-            for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+            for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
                 if (p.concept().equals(id)) {
                     paths.add(p);
                     concept = id;
@@ -485,7 +464,7 @@ final class QuestionParser {
         if (paths.stream().anyMatch(p -> p.via() == null)) {
             paths.removeIf(p -> p.via() != null); // the subject's own reference, not one through another record
         }
-        if (concept == null || !concept.equals(subject) && paths.size() != 1) {
+        if (concept == null || !concept.equals(state.subject) && paths.size() != 1) {
             return 0;
         }
         Filter f = identifyingFilter(literal, concept);
@@ -493,11 +472,11 @@ final class QuestionParser {
             return 0;
         }
         ColumnRef target = (ColumnRef) f.target();
-        if (!concept.equals(subject) && paths.get(0).via() != null) {
+        if (!concept.equals(state.subject) && paths.get(0).via() != null) {
             f = f.withTarget(target.via(paths.get(0).via()));
         }
-        addFilters(List.of(f));
-        return term.length + 1;
+        state.addFilters(List.of(f));
+        return term.length() + 1;
     }
 
     /** An identifier is matched exactly as typed (case kept): Tally cannot know how an unprofiled column spells it. */
@@ -507,25 +486,25 @@ final class QuestionParser {
 
     /** The attribute words in [from, to) name columns of the subject ("bed capacity", "normal range", "ward"). */
     private boolean attributes(int from, int to) {
-        if (subject == null) {
+        if (state.subject == null) {
             return false;
         }
         int k = from;
-        Term own = term(k);
-        if (own != null && own.concepts.contains(subject) && k + own.length < to) {
-            k += own.length; // "the department code of …": the concept restated
+        ConceptTerm own = term(k);
+        if (own != null && own.concepts().contains(state.subject) && k + own.length() < to) {
+            k += own.length(); // "the department code of …": the concept restated
         }
-        String phrase = words(k, to);
+        String phrase = tokens.words(k, to);
         List<ColumnRef> range = rangeColumns(phrase);
         if (!range.isEmpty()) {
-            projection.addAll(range);
+            state.projection.addAll(range);
             return true;
         }
         List<ColumnRef> items = new ArrayList<>();
         if (projectionItems(k, to, items) != to || items.isEmpty()) {
             return false;
         }
-        projection.addAll(items);
+        state.projection.addAll(items);
         return true;
     }
 
@@ -538,8 +517,8 @@ final class QuestionParser {
             return List.of();
         }
         List<GrammarVocabulary.Column> found = new ArrayList<>();
-        for (RoleHint h : lexicon.roleHints(subject, phrase)) {
-            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+        for (RoleHint h : lexicon.roleHints(state.subject, phrase)) {
+            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
                 if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c) && !found.contains(c)) {
                     found.add(c);
                 }
@@ -558,7 +537,7 @@ final class QuestionParser {
                 high = c;
             }
         }
-        return low == null || high == null ? List.of() : List.of(ref(subject, low), ref(subject, high));
+        return low == null || high == null ? List.of() : List.of(ref(state.subject, low), ref(state.subject, high));
     }
 
     /** What a code means: the concept's one Description column, else its one Name column. */
@@ -577,16 +556,16 @@ final class QuestionParser {
     }
 
     private int set(Lead value, String ruleId, int next) {
-        lead = value;
-        rule = ruleId;
+        state.lead = value;
+        state.rule = ruleId;
         return next;
     }
 
     private Aggregation aggregationWord(int k) {
-        if (k >= t.size()) {
+        if (k >= tokens.size()) {
             return null;
         }
-        switch (t.get(k).text()) {
+        switch (tokens.get(k).text()) {
             case "average": case "mean": case "avg": return Aggregation.AVG;
             case "median": return Aggregation.MEDIAN;
             case "longest": case "maximum": case "max": case "highest": return Aggregation.MAX;
@@ -600,17 +579,17 @@ final class QuestionParser {
     private boolean whichMost(int i) {
         int at = i + 1;
         Integer n0 = null;
-        if (at < t.size() && t.get(at).isNumber()) {
-            n0 = t.get(at).number(); // "which 3 wards had the most …"
+        if (at < tokens.size() && tokens.get(at).isNumber()) {
+            n0 = tokens.get(at).number(); // "which 3 wards had the most …"
             at++;
         }
-        Term x = term(at);
+        ConceptTerm x = term(at);
         String groupPhrase = null;
-        int k = x == null ? -1 : at + x.length;
+        int k = x == null ? -1 : at + x.length();
         // "which 3 surgeons …", "which payment method …": a role phrase of some concept (longer than any concept
         // term there), resolved once the counted subject is known
-        for (int j = Math.min(t.size() - 1, at + 3); j > (x == null ? at : at + x.length); j--) {
-            String phrase = singularPhrase(words(at, j));
+        for (int j = Math.min(tokens.size() - 1, at + 3); j > (x == null ? at : at + x.length()); j--) {
+            String phrase = singularPhrase(tokens.words(at, j));
             if (!lexicon.conceptsWithRoleHint(phrase).isEmpty() || x == null && !valueOwners(phrase).isEmpty()) {
                 groupPhrase = phrase;
                 x = null;
@@ -624,8 +603,8 @@ final class QuestionParser {
         if (isBe(k)) {
             int passive = x != null ? passiveMostVerbed(k, x) : 0;
             if (passive > 0) {
-                limit = n0 == null ? 1 : n0;
-                whichNext = k + passive;
+                state.limit = n0 == null ? 1 : n0;
+                state.whichNext = k + passive;
                 return true;
             }
             return whichWasTheRoleFor(i, k, x, groupPhrase, n0);
@@ -636,63 +615,58 @@ final class QuestionParser {
                 return false;
             }
             List<String> owners = lexicon.conceptsWithRoleHint(groupPhrase);
-            subject = one("subject", groupPhrase, "The " + groupPhrase + " of what?", owners);
-            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
-            rankedSum = true;
-            groupConcept = groupPhrase;
-            limit = n0 == null ? 1 : n0;
-            lead = Lead.WHICH_MOST;
-            rule = "top.which-x-earned-most";
-            whichNext = k + earned;
+            state.subject = clarify.one("subject", groupPhrase, "The " + groupPhrase + " of what?", owners);
+            state.measureOf = uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
+            state.rankedSum = true;
+            state.groupConcept = groupPhrase;
+            state.limit = n0 == null ? 1 : n0;
+            state.lead = Lead.WHICH_MOST;
+            state.rule = "top.which-x-earned-most";
+            state.whichNext = k + earned;
             return true;
         }
         int n = 0;
-        if (word(k, "had") || word(k, "has") || word(k, "have") || word(k, "saw") || word(k, "with")
+        if (tokens.word(k, "had") || tokens.word(k, "has") || tokens.word(k, "have") || tokens.word(k, "saw") || tokens.word(k, "with")
                 || recordingVerb(k)) {
             k++;
         }
         int verbAt = -1;
-        if (k < t.size() && !word(k, "the") && !word(k, "most") && lexicon.namesSomeTime(t.get(k).text())) {
+        if (k < tokens.size() && !tokens.word(k, "the") && !tokens.word(k, "most") && lexicon.namesSomeTime(tokens.get(k).text())) {
             verbAt = k; // "which surgeons have performed the most operations": checked once the subject is known
             k++;
         }
-        if ((n = match(k, "the", "most")) > 0 || (n = match(k, "the", "highest", "number", "of")) > 0
-                || (n = match(k, "the", "largest", "number", "of")) > 0 || (n = match(k, "most")) > 0) {
-            groupConcept = x != null ? boundOne(x, "which") : groupPhrase;
-            limit = n0 == null ? 1 : n0;
-            whichVerbAt = verbAt;
-            lead = Lead.WHICH_MOST;
-            rule = "top.which-x-most-y";
-            whichNext = k + n;
+        if ((n = tokens.match(k, "the", "most")) > 0 || (n = tokens.match(k, "the", "highest", "number", "of")) > 0
+                || (n = tokens.match(k, "the", "largest", "number", "of")) > 0 || (n = tokens.match(k, "most")) > 0) {
+            state.groupConcept = x != null ? boundOne(x, "which") : groupPhrase;
+            state.limit = n0 == null ? 1 : n0;
+            state.whichVerbAt = verbAt;
+            state.lead = Lead.WHICH_MOST;
+            state.rule = "top.which-x-most-y";
+            state.whichNext = k + n;
             return true;
         }
         return false;
     }
-
-    private int whichNext = -1;
 
     /**
      * "which clinic recorded the most diagnoses": a verb that only says the rows were written down reads as "had",
      * unless this source dates something by it (then it is checked as a time verb).
      */
     private boolean recordingVerb(int k) {
-        return k < t.size() && (word(k, "recorded") || word(k, "logged") || word(k, "documented"))
-                && !lexicon.namesSomeTime(t.get(k).text());
+        return k < tokens.size() && (tokens.word(k, "recorded") || tokens.word(k, "logged") || tokens.word(k, "documented"))
+                && !lexicon.namesSomeTime(tokens.get(k).text());
     }
-
-    /** A ranking by the sum of the subject's amount ("which payment method brought in the most money"). */
-    private boolean rankedSum;
 
     /** "brought in the most money", "took in the most revenue": the tokens read, 0 when it is not that. */
     private int earnedTheMost(int k) {
         int n;
-        if ((n = match(k, "brought", "in")) > 0 || (n = match(k, "took", "in")) > 0 || (n = match(k, "received")) > 0
-                || (n = match(k, "generated")) > 0 || (n = match(k, "earned")) > 0 || (n = match(k, "made")) > 0
-                || (n = match(k, "collected")) > 0 || (n = match(k, "raised")) > 0) {
+        if ((n = tokens.match(k, "brought", "in")) > 0 || (n = tokens.match(k, "took", "in")) > 0 || (n = tokens.match(k, "received")) > 0
+                || (n = tokens.match(k, "generated")) > 0 || (n = tokens.match(k, "earned")) > 0 || (n = tokens.match(k, "made")) > 0
+                || (n = tokens.match(k, "collected")) > 0 || (n = tokens.match(k, "raised")) > 0) {
             int m = k + n;
-            m += word(m, "the") ? 1 : 0;
-            if (word(m, "most") && (word(m + 1, "money") || word(m + 1, "revenue") || word(m + 1, "income")
-                    || word(m + 1, "cash"))) {
+            m += tokens.word(m, "the") ? 1 : 0;
+            if (tokens.word(m, "most") && (tokens.word(m + 1, "money") || tokens.word(m + 1, "revenue") || tokens.word(m + 1, "income")
+                    || tokens.word(m + 1, "cash"))) {
                 return m + 2 - k;
             }
         }
@@ -704,31 +678,28 @@ final class QuestionParser {
      * names on the counted concept; X must name the concept that reference points to (its rows are not filtered
      * further: X says what R's rows are).
      */
-    private boolean whichWasTheRoleFor(int i, int be, Term x, String xPhrase, Integer n0) {
-        int k = be + 1 + (word(be + 1, "the") ? 1 : 0);
-        for (int forAt = k + 1; forAt < Math.min(t.size() - 1, k + 4); forAt++) {
-            if (!word(forAt, "for")) {
+    private boolean whichWasTheRoleFor(int i, int be, ConceptTerm x, String xPhrase, Integer n0) {
+        int k = be + 1 + (tokens.word(be + 1, "the") ? 1 : 0);
+        for (int forAt = k + 1; forAt < Math.min(tokens.size() - 1, k + 4); forAt++) {
+            if (!tokens.word(forAt, "for")) {
                 continue;
             }
-            int m = forAt + 1 + (word(forAt + 1, "the") ? 1 : 0);
-            if (!word(m, "most")) {
+            int m = forAt + 1 + (tokens.word(forAt + 1, "the") ? 1 : 0);
+            if (!tokens.word(m, "most")) {
                 continue;
             }
-            String role = words(k, forAt);
-            String named = x != null ? x.phrase : xPhrase;
-            referenceNamer = named;
-            groupConcept = role;
-            limit = n0 == null ? 1 : n0;
-            lead = Lead.WHICH_MOST;
-            rule = "top.which-x-was-r-for-most-y";
-            whichNext = m + 1;
+            String role = tokens.words(k, forAt);
+            String named = x != null ? x.phrase() : xPhrase;
+            state.referenceNamer = named;
+            state.groupConcept = role;
+            state.limit = n0 == null ? 1 : n0;
+            state.lead = Lead.WHICH_MOST;
+            state.rule = "top.which-x-was-r-for-most-y";
+            state.whichNext = m + 1;
             return true;
         }
         return false;
     }
-
-    /** In "which doctors were the attending doctor for …", the words that name the referenced rows ("doctors"). */
-    private String referenceNamer;
 
     /** A plural phrase in its singular form ("presenting complaints" → "presenting complaint"). */
     private static String singularPhrase(String phrase) {
@@ -740,18 +711,18 @@ final class QuestionParser {
      * ranking counts the verb's concept grouped by the named one, over the verb's time.
      */
     private boolean mostVerbed(int k) {
-        if (word(k, "commonly") || word(k, "frequently") || word(k, "often")) {
+        if (tokens.word(k, "commonly") || tokens.word(k, "frequently") || tokens.word(k, "often")) {
             k++; // "the 5 most commonly prescribed drugs": how often is what is counted anyway
         }
-        if (k >= t.size() || !lexicon.namesSomeTime(t.get(k).text())) {
+        if (k >= tokens.size() || !lexicon.namesSomeTime(tokens.get(k).text())) {
             return false;
         }
-        Term y = term(k + 1);
+        ConceptTerm y = term(k + 1);
         if (y == null) {
             return false;
         }
-        rankByVerb(t.get(k).text(), y);
-        whichNext = k + 1 + y.length;
+        rankByVerb(tokens.get(k).text(), y);
+        state.whichNext = k + 1 + y.length();
         return true;
     }
 
@@ -759,24 +730,24 @@ final class QuestionParser {
      * "which 3 drugs were prescribed most often last year": the passive form of "the 3 most prescribed drugs". The
      * tokens read from {@code be} (the "were"), or 0 when the words are not that.
      */
-    private int passiveMostVerbed(int be, Term y) {
+    private int passiveMostVerbed(int be, ConceptTerm y) {
         int k = be + 1;
-        if (y == null || k >= t.size() || !lexicon.namesSomeTime(t.get(k).text())) {
+        if (y == null || k >= tokens.size() || !lexicon.namesSomeTime(tokens.get(k).text())) {
             return 0;
         }
-        int m = k + 1 + (word(k + 1, "the") ? 1 : 0);
-        if (!word(m, "most")) {
+        int m = k + 1 + (tokens.word(k + 1, "the") ? 1 : 0);
+        if (!tokens.word(m, "most")) {
             return 0;
         }
         m++;
-        m += word(m, "often") || word(m, "frequently") || word(m, "commonly") ? 1 : 0;
-        rankByVerb(t.get(k).text(), y);
+        m += tokens.word(m, "often") || tokens.word(m, "frequently") || tokens.word(m, "commonly") ? 1 : 0;
+        rankByVerb(tokens.get(k).text(), y);
         return m - be;
     }
 
     /** Counts the records {@code verb} dates, grouped by the rows (or the column) {@code y} names. */
-    private void rankByVerb(String verb, Term y) {
-        if (y.concepts.stream().noneMatch(vocab.concepts()::contains) && mostVerbedColumn(verb, y)) {
+    private void rankByVerb(String verb, ConceptTerm y) {
+        if (y.concepts().stream().noneMatch(vocab.concepts()::contains) && mostVerbedColumn(verb, y)) {
             return;
         }
         String ranked = boundOne(y, "which");
@@ -794,191 +765,186 @@ final class QuestionParser {
         if (counted.isEmpty()) {
             throw new GrammarMiss("'" + verb + "' names nothing recorded about " + ranked + " on this source");
         }
-        subject = counted.size() == 1 ? counted.get(0)
-                : choose("subject", verb + " " + y.phrase, "Count which records?", counted);
-        namedTime = verbTimeColumn(subject, verb);
-        groupConcept = y.phrase;
-        lead = Lead.WHICH_MOST;
-        rule = "top.most-verbed";
+        state.subject = counted.size() == 1 ? counted.get(0)
+                : clarify.choose("subject", verb + " " + y.phrase(), "Count which records?", counted);
+        state.namedTime = timeRules.verbTimeColumn(state.subject, verb);
+        state.groupConcept = y.phrase();
+        state.lead = Lead.WHICH_MOST;
+        state.rule = "top.most-verbed";
     }
 
     /**
      * "the 5 most prescribed drugs" where no table holds drugs but the prescriptions name theirs: the one concept the
      * verb dates that has a column for the named thing is counted, grouped by that column. False when none or several.
      */
-    private boolean mostVerbedColumn(String verb, Term y) {
+    private boolean mostVerbedColumn(String verb, ConceptTerm y) {
         List<String> owners = new ArrayList<>();
-        String before = subject;
+        String before = state.subject;
         for (String c : vocab.concepts()) {
             if (lexicon.timeHints(c, verb).isEmpty()) {
                 continue;
             }
-            subject = c;
+            state.subject = c;
             try {
-                Dimension d = dimension(y.phrase);
+                Dimension d = dimension(y.phrase());
                 if (d instanceof Dimension.Column && ((Dimension.Column) d).column().concept().equals(c)) {
                     owners.add(c);
                 }
             } catch (GrammarMiss | GrammarAsk notOne) {
                 // not a single column of this concept: not a reading to offer
             } finally {
-                subject = before;
+                state.subject = before;
             }
         }
         if (owners.size() != 1) {
             return false;
         }
-        subject = owners.get(0);
-        namedTime = verbTimeColumn(subject, verb);
-        groupConcept = y.phrase;
-        lead = Lead.WHICH_MOST;
-        rule = "top.most-verbed-column";
+        state.subject = owners.get(0);
+        state.namedTime = timeRules.verbTimeColumn(state.subject, verb);
+        state.groupConcept = y.phrase();
+        state.lead = Lead.WHICH_MOST;
+        state.rule = "top.most-verbed-column";
         return true;
     }
 
-    // ---------------------------------------------------------------- subject
-
-    private record Term(int length, List<String> concepts, String phrase) {
-    }
-
     /** The longest concept term starting at {@code i} (up to four words), or null. */
-    private Term term(int i) {
-        for (int n = Math.min(4, t.size() - i); n >= 1; n--) {
-            String phrase = words(i, i + n);
-            if (t.get(i).number() != null) {
+    private ConceptTerm term(int i) {
+        for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
+            String phrase = tokens.words(i, i + n);
+            if (tokens.get(i).number() != null) {
                 return null;
             }
             List<String> ids = lexicon.conceptsNamedBy(phrase);
             if (!ids.isEmpty()) {
-                return new Term(n, ids, phrase);
+                return new ConceptTerm(n, ids, phrase);
             }
         }
         return null;
     }
 
-    private String boundOne(Term term, String slot) {
+    private String boundOne(ConceptTerm term, String slot) {
         List<String> bound = new ArrayList<>();
-        for (String id : term.concepts) {
+        for (String id : term.concepts()) {
             if (vocab.concepts().contains(id)) {
                 bound.add(id);
             }
         }
         if (bound.isEmpty()) {
-            throw new GrammarMiss("'" + term.phrase + "' names " + String.join(" or ", term.concepts)
+            throw new GrammarMiss("'" + term.phrase() + "' names " + String.join(" or ", term.concepts())
                     + ", which this source does not hold");
         }
         if (bound.size() > 1) {
-            return choose(slot, term.phrase, "Which do you mean by '" + term.phrase + "'?", bound);
+            return clarify.choose(slot, term.phrase(), "Which do you mean by '" + term.phrase() + "'?", bound);
         }
         return bound.get(0);
     }
 
     private int subjectPhrase(int i) {
-        if (lead == Lead.WHICH_MOST) {
-            i = whichNext;
-            if (subject != null) {
+        if (state.lead == Lead.WHICH_MOST) {
+            i = state.whichNext;
+            if (state.subject != null) {
                 return i; // "the 5 most prescribed medications": the counted concept is already known
             }
         }
-        if (lead == Lead.RATE && rateWords != null && subject != null) {
+        if (state.lead == Lead.RATE && state.rateWords != null && state.subject != null) {
             return i;
         }
-        if (lead == Lead.LOOKUP && subject != null) {
+        if (state.lead == Lead.LOOKUP && state.subject != null) {
             return i; // an attribute look-up read its entity already
         }
-        if (lead == Lead.AGGREGATE && amountVerbAt == i) {
+        if (state.lead == Lead.AGGREGATE && state.amountVerbAt == i) {
             int k = i + 1;
-            k += Math.max(Math.max(match(k, "in"), match(k, "from")), Math.max(match(k, "as"), match(k, "on")));
-            Term term = term(k);
+            k += Math.max(Math.max(tokens.match(k, "in"), tokens.match(k, "from")), Math.max(tokens.match(k, "as"), tokens.match(k, "on")));
+            ConceptTerm term = term(k);
             if (term == null) {
-                throw new GrammarMiss("'how much was " + t.get(i).text() + "' needs what was "
-                        + t.get(i).text() + ", e.g. 'in payments'");
+                throw new GrammarMiss("'how much was " + tokens.get(i).text() + "' needs what was "
+                        + tokens.get(i).text() + ", e.g. 'in payments'");
             }
-            subject = boundOne(term, "subject");
-            if (timeVerb(i, i + 1) == 0) {
-                throw new GrammarMiss("'" + t.get(i).text() + "' is not understood here (asking about " + subject + ")");
+            state.subject = boundOne(term, "subject");
+            if (timeRules.timeVerb(i, i + 1) == 0) {
+                throw new GrammarMiss("'" + tokens.get(i).text() + "' is not understood here (asking about " + state.subject + ")");
             }
-            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
-            return k + term.length;
+            state.measureOf = uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
+            return k + term.length();
         }
-        if (lead == Lead.AGGREGATE && word(i, "amount") && i + 1 < t.size()
-                && lexicon.namesSomeTime(t.get(i + 1).text())) {
+        if (state.lead == Lead.AGGREGATE && tokens.word(i, "amount") && i + 1 < tokens.size()
+                && lexicon.namesSomeTime(tokens.get(i + 1).text())) {
             // "total amount billed": the amount of the one concept whose time that verb names
             List<String> owners = new ArrayList<>();
             for (String c : vocab.concepts()) {
-                if (!lexicon.timeHints(c, t.get(i + 1).text()).isEmpty()) {
+                if (!lexicon.timeHints(c, tokens.get(i + 1).text()).isEmpty()) {
                     owners.add(c);
                 }
             }
-            subject = one("subject", "amount " + t.get(i + 1).text(), "The amount of what?", owners);
-            if (timeVerb(i + 1, i + 2) == 0) {
-                throw new AssertionError("a time verb of " + subject + " did not read");
+            state.subject = clarify.one("subject", "amount " + tokens.get(i + 1).text(), "The amount of what?", owners);
+            if (timeRules.timeVerb(i + 1, i + 2) == 0) {
+                throw new AssertionError("a time verb of " + state.subject + " did not read");
             }
-            measureOf = uniqueRole(subject, ColumnRole.AMOUNT, "amount");
+            state.measureOf = uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
             return i + 2;
         }
-        if (lead == Lead.AGGREGATE) {
+        if (state.lead == Lead.AGGREGATE) {
             int next = measure(i);
             if (next >= 0) {
                 return next;
             }
-            if (aggregation != Aggregation.SUM) {
-                throw new GrammarMiss("'" + measurePhrase + "' needs a number to aggregate, e.g. 'average length"
-                        + " of stay'; '" + words(i, Math.min(t.size(), i + 3)) + "' is not one here");
+            if (state.aggregation != Aggregation.SUM) {
+                throw new GrammarMiss("'" + state.measurePhrase + "' needs a number to aggregate, e.g. 'average length"
+                        + " of stay'; '" + tokens.words(i, Math.min(tokens.size(), i + 3)) + "' is not one here");
             }
-            lead = Lead.COUNT;
-            rule = "count.total";
+            state.lead = Lead.COUNT;
+            state.rule = "count.total";
         }
         int from = afterLeadingTime(i);
-        for (int k = from; k < Math.min(t.size(), from + 7); k++) {
-            if (k > from && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
+        for (int k = from; k < Math.min(tokens.size(), from + 7); k++) {
+            if (k > from && Lexicon.STRUCTURAL.contains(tokens.get(k - 1).text())) {
                 break;
             }
-            Term term = term(k);
+            ConceptTerm term = term(k);
             if (term != null && valueOfNextTerm(k, term)) {
                 continue; // "ICU beds": "icu" is a recorded bed type here, the beds are the subject
             }
             if (term != null) {
                 String concept = boundOne(term, "subject");
-                Term head = compoundHead(k + term.length, concept);
+                ConceptTerm head = compoundHead(k + term.length(), concept);
                 if (head != null) {
                     // "cardiology clinic appointments": the last term is the subject, the first a concept it refers to
-                    preferredReach = concept;
+                    state.preferredReach = concept;
                     concept = boundOne(head, "subject");
-                    term = new Term(term.length + head.length, head.concepts, words(k, k + term.length + head.length));
+                    term = new ConceptTerm(term.length() + head.length(), head.concepts(), tokens.words(k, k + term.length() + head.length()));
                 }
-                if (lead == Lead.RATE && rateWords != null) {
-                    subject = rateSubject(rateWords, concept);
+                if (state.lead == Lead.RATE && state.rateWords != null) {
+                    state.subject = rateSubject(state.rateWords, concept);
                 } else {
-                    subject = concept;
+                    state.subject = concept;
                 }
-                if (lead == Lead.TOP && k == i) {
-                    topSingular = lexicon.singularTerm(concept, term.phrase);
+                if (state.lead == Lead.TOP && k == i) {
+                    state.topSingular = lexicon.singularTerm(concept, term.phrase());
                 }
-                if (lead == Lead.TOP && rankedBy == null) {
-                    rankReferrers(term.phrase);
+                if (state.lead == Lead.TOP && state.rankedBy == null) {
+                    rankReferrers(term.phrase());
                 }
                 modifiers(i, k);
-                if ((lead == Lead.COUNT || lead == Lead.EXISTS) && k == from && dimensions.isEmpty()
-                        && filters.isEmpty()) {
-                    String counted = personEvent(k + term.length);
+                if ((state.lead == Lead.COUNT || state.lead == Lead.EXISTS) && k == from && state.dimensions.isEmpty()
+                        && state.filters.isEmpty()) {
+                    String counted = personEvent(k + term.length());
                     if (counted != null) {
-                        subject = counted;
-                        return k + term.length;
+                        state.subject = counted;
+                        return k + term.length();
                     }
                 }
-                if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
-                    throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
-                            + subject + ")");
+                if (state.whichVerbAt >= 0 && timeRules.timeVerb(state.whichVerbAt, state.whichVerbAt + 1) == 0) {
+                    throw new GrammarMiss("'" + tokens.get(state.whichVerbAt).text() + "' is not understood here (asking about "
+                            + state.subject + ")");
                 }
-                return k + term.length;
+                return k + term.length();
             }
         }
-        if (lead == Lead.RATE && rateWords != null) {
-            subject = rateSubject(rateWords, null);
+        if (state.lead == Lead.RATE && state.rateWords != null) {
+            state.subject = rateSubject(state.rateWords, null);
             return i;
         }
-        if (lead == Lead.TOP) {
+        if (state.lead == Lead.TOP) {
             int ranked = rankedColumn(i);
             if (ranked >= 0) {
                 return ranked;
@@ -988,12 +954,10 @@ final class QuestionParser {
         if (byValue >= 0) {
             return byValue;
         }
-        throw new GrammarMiss(i < t.size()
-                ? "no concept of this source is named in '" + words(i, t.size()) + "'"
+        throw new GrammarMiss(i < tokens.size()
+                ? "no concept of this source is named in '" + tokens.words(i, tokens.size()) + "'"
                 : "the question names nothing to count or list");
     }
-
-    private boolean topSingular;
 
     /**
      * "the 5 most common diagnosis codes", "top 3 lab tests": ranking rows that other records point at (a catalogue,
@@ -1001,39 +965,39 @@ final class QuestionParser {
      * the named rows; several such records ask which. Only rows without a time of their own (a catalogue, a place).
      */
     private void rankReferrers(String phrase) {
-        if (vocab.columns(subject).stream().anyMatch(c -> c.role().isTemporal())) {
+        if (vocab.columns(state.subject).stream().anyMatch(c -> c.role().isTemporal())) {
             return; // records with a time of their own are events, each counted as itself ("top 5 admissions")
         }
         List<String> referrers = new ArrayList<>();
         for (String c : vocab.concepts()) {
-            if (!c.equals(subject) && refersTo(c, subject)) {
+            if (!c.equals(state.subject) && refersTo(c, state.subject)) {
                 referrers.add(c);
             }
         }
         if (referrers.isEmpty()) {
             return;
         }
-        String named = subject;
-        subject = referrers.size() == 1 ? referrers.get(0)
-                : choose("subject", phrase, "Rank " + phrase + " by how many of which records?", referrers);
-        groupConcept = named;
-        if (limit == null) {
-            limit = rule.equals("top.most-common") && topSingular ? 1 : 10;
+        String named = state.subject;
+        state.subject = referrers.size() == 1 ? referrers.get(0)
+                : clarify.choose("subject", phrase, "Rank " + phrase + " by how many of which records?", referrers);
+        state.groupConcept = named;
+        if (state.limit == null) {
+            state.limit = state.rule.equals("top.most-common") && state.topSingular ? 1 : 10;
         }
-        lead = Lead.WHICH_MOST;
-        rule = rule + "-referrers";
+        state.lead = Lead.WHICH_MOST;
+        state.rule = state.rule + "-referrers";
     }
 
     /** Whether the words of {@code term} at {@code k} are a recorded value of the concept named right after it. */
-    private boolean valueOfNextTerm(int k, Term term) {
-        Term next = term(k + term.length);
+    private boolean valueOfNextTerm(int k, ConceptTerm term) {
+        ConceptTerm next = term(k + term.length());
         if (next == null) {
             return false;
         }
-        for (String id : next.concepts) {
-            if (vocab.concepts().contains(id) && !term.concepts.contains(id)) {
-                List<Candidate> values = new ArrayList<>();
-                candidates(id, null, term.phrase, values);
+        for (String id : next.concepts()) {
+            if (vocab.concepts().contains(id) && !term.concepts().contains(id)) {
+                List<ValueCandidate> values = new ArrayList<>();
+                valueRules.candidates(id, null, term.phrase(), values);
                 if (!values.isEmpty()) {
                     return true;
                 }
@@ -1042,26 +1006,23 @@ final class QuestionParser {
         return false;
     }
 
-    /** A concept named right before the subject term ("clinic" in "clinic appointments"): its values win ties. */
-    private String preferredReach;
-
     /**
      * The term right after a concept term when it names a concept that refers directly to the first ("ward
      * transfers", "clinic appointments"); null otherwise.
      */
-    private Term compoundHead(int at, String first) {
-        Term next = term(at);
+    private ConceptTerm compoundHead(int at, String first) {
+        ConceptTerm next = term(at);
         if (next == null) {
             return null;
         }
-        for (int n = Math.min(4, t.size() - at); n >= 1; n--) {
-            List<Candidate> values = new ArrayList<>();
-            candidates(first, null, words(at, at + n), values);
+        for (int n = Math.min(4, tokens.size() - at); n >= 1; n--) {
+            List<ValueCandidate> values = new ArrayList<>();
+            valueRules.candidates(first, null, tokens.words(at, at + n), values);
             if (!values.isEmpty()) {
                 return null; // "ward labour suite": the words are a recorded value of the first concept
             }
         }
-        for (String id : next.concepts) {
+        for (String id : next.concepts()) {
             if (vocab.concepts().contains(id) && !id.equals(first)
                     && vocab.forward(id).contains(new GrammarVocabulary.Path(first, null))) {
                 return next;
@@ -1070,17 +1031,14 @@ final class QuestionParser {
         return null;
     }
 
-    /** The column a ranking groups by when the question names a column, not a concept ("most common complaints"). */
-    private ColumnRef rankedBy;
-
     /**
      * "the 3 most common presenting complaints": a role phrase (or its plural) naming a grouping column of exactly one
      * bound concept makes that concept the subject and the column what is ranked. Returns the index after the phrase,
      * or -1 when no role phrase starts at {@code i}.
      */
     private int rankedColumn(int i) {
-        for (int n = Math.min(4, t.size() - i); n >= 1; n--) {
-            String phrase = words(i, i + n);
+        for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
+            String phrase = tokens.words(i, i + n);
             Map<String, List<ColumnRef>> owners = new java.util.LinkedHashMap<>();
             for (String form : phrase.endsWith("s") ? List.of(phrase, phrase.substring(0, phrase.length() - 1))
                     : List.of(phrase)) {
@@ -1095,9 +1053,9 @@ final class QuestionParser {
             if (owners.isEmpty()) {
                 continue;
             }
-            subject = one("subject", phrase, "The " + phrase + " of what?", owners.keySet());
-            List<ColumnRef> cols = owners.get(subject);
-            rankedBy = cols.size() == 1 ? cols.get(0) : pickRef("column", phrase, cols);
+            state.subject = clarify.one("subject", phrase, "The " + phrase + " of what?", owners.keySet());
+            List<ColumnRef> cols = owners.get(state.subject);
+            state.rankedBy = cols.size() == 1 ? cols.get(0) : clarify.pickRef("column", phrase, cols);
             return i + n;
         }
         return -1;
@@ -1112,9 +1070,6 @@ final class QuestionParser {
         return m == null ? i : i + m.length();
     }
 
-    /** The patient reference whose distinct values are counted ("how many patients are currently admitted"). */
-    private ColumnRef distinctPeople;
-
     private static final java.util.Set<String> COPULAS = java.util.Set.of("are", "were", "is", "was", "have", "has",
             "had", "been");
 
@@ -1125,11 +1080,11 @@ final class QuestionParser {
      * on patients as usual.
      */
     private String personEvent(int at) {
-        if (!PATIENT.equals(subject)) {
+        if (!PATIENT.equals(state.subject)) {
             return null;
         }
-        for (int k = at; k < t.size(); k++) {
-            if (word(k, "never") || word(k, "not") || word(k, "without") || word(k, "no")) {
+        for (int k = at; k < tokens.size(); k++) {
+            if (tokens.word(k, "never") || tokens.word(k, "not") || tokens.word(k, "without") || tokens.word(k, "no")) {
                 return null; // "patients diagnosed with X who were never prescribed Y": a condition on the patients
             }
             if (frequency(k) != null) {
@@ -1137,28 +1092,28 @@ final class QuestionParser {
             }
         }
         int j = at;
-        while (j < t.size() && COPULAS.contains(t.get(j).text())) {
+        while (j < tokens.size() && COPULAS.contains(tokens.get(j).text())) {
             j++;
         }
         List<String> owners = new ArrayList<>();
-        for (int n = Math.min(5, t.size() - j); n >= 1 && owners.isEmpty(); n--) {
-            String phrase = words(j, j + n);
+        for (int n = Math.min(5, tokens.size() - j); n >= 1 && owners.isEmpty(); n--) {
+            String phrase = tokens.words(j, j + n);
             Optional<Predicate> p = pack.predicateForPhrase(phrase);
             for (String c : vocab.concepts()) {
                 boolean named = p.isPresent() ? p.get().on(c).isPresent()
                         : n == 1 && !lexicon.timeHints(c, phrase).isEmpty();
                 // counting needs the one patient reference to count distinctly; existence only a way to the patient
-                boolean person = lead == Lead.EXISTS ? p.isPresent() && reachesPatient(c) : patientRef(c) != null;
-                if (named && (c.equals(subject) || person)) {
+                boolean person = state.lead == Lead.EXISTS ? p.isPresent() && reachesPatient(c) : patientRef(c) != null;
+                if (named && (c.equals(state.subject) || person)) {
                     owners.add(c);
                 }
             }
         }
-        if (owners.size() != 1 || owners.contains(subject)) {
+        if (owners.size() != 1 || owners.contains(state.subject)) {
             return null;
         }
         String event = owners.get(0);
-        distinctPeople = patientRef(event);
+        state.distinctPeople = patientRef(event);
         return event;
     }
 
@@ -1192,25 +1147,25 @@ final class QuestionParser {
     private int valueSubject(int i) {
         int from = afterLeadingTime(i);
         List<int[]> spans = new ArrayList<>();
-        List<Map<String, List<Candidate>>> valued = new ArrayList<>();
+        List<Map<String, List<ValueCandidate>>> valued = new ArrayList<>();
         List<java.util.Set<String>> possible = new ArrayList<>();
-        for (int k = from; k < Math.min(t.size(), from + 7); k++) {
-            if (k > from && Lexicon.STRUCTURAL.contains(t.get(k - 1).text())) {
+        for (int k = from; k < Math.min(tokens.size(), from + 7); k++) {
+            if (k > from && Lexicon.STRUCTURAL.contains(tokens.get(k - 1).text())) {
                 break;
             }
-            if (t.get(k).number() != null || Lexicon.FILLERS.contains(t.get(k).text())
-                    || Lexicon.STRUCTURAL.contains(t.get(k).text())) {
+            if (tokens.get(k).number() != null || Lexicon.FILLERS.contains(tokens.get(k).text())
+                    || Lexicon.STRUCTURAL.contains(tokens.get(k).text())) {
                 continue;
             }
-            for (int n = Math.min(5, t.size() - k); n >= 1; n--) {
-                String phrase = words(k, k + n);
-                Map<String, List<Candidate>> owners = valueOwners(phrase);
+            for (int n = Math.min(5, tokens.size() - k); n >= 1; n--) {
+                String phrase = tokens.words(k, k + n);
+                Map<String, List<ValueCandidate>> owners = valueOwners(phrase);
                 if (owners.isEmpty() && phrase.endsWith("s") && !phrase.endsWith("ss")) {
                     owners = valueOwners(phrase.substring(0, phrase.length() - 1)); // a plural names its singular
                 }
-                if (owners.size() > 1 && whichVerbAt >= 0) {
+                if (owners.size() > 1 && state.whichVerbAt >= 0) {
                     // "which wards have reported the most falls": only records that verb is a time of
-                    String verb = t.get(whichVerbAt).text();
+                    String verb = tokens.get(state.whichVerbAt).text();
                     owners.keySet().removeIf(c -> lexicon.timeHints(c, verb).isEmpty());
                 }
                 java.util.Set<String> concepts = new java.util.LinkedHashSet<>(owners.keySet());
@@ -1249,40 +1204,40 @@ final class QuestionParser {
                     naming = e;
                 }
             }
-            Map<String, List<Candidate>> owners = valued.get(naming);
-            String phrase = words(spans.get(naming)[0], spans.get(naming)[0] + spans.get(naming)[1]);
-            concept = one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
+            Map<String, List<ValueCandidate>> owners = valued.get(naming);
+            String phrase = tokens.words(spans.get(naming)[0], spans.get(naming)[0] + spans.get(naming)[1]);
+            concept = clarify.one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
         }
         int k = spans.get(naming)[0];
         int n = spans.get(naming)[1];
-        String phrase = words(k, k + n);
-        List<Candidate> columns = valued.get(naming).get(concept);
+        String phrase = tokens.words(k, k + n);
+        List<ValueCandidate> columns = valued.get(naming).get(concept);
         Filter filter;
         if (columns.size() == 1) {
-            filter = columns.get(0).filter;
+            filter = columns.get(0).filter();
         } else {
             List<String> labels = new ArrayList<>();
-            columns.forEach(c -> labels.add(c.label));
-            String label = choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
-            filter = columns.get(labels.indexOf(label)).filter;
+            columns.forEach(c -> labels.add(c.label()));
+            String label = clarify.choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
+            filter = columns.get(labels.indexOf(label)).filter();
         }
-        subject = concept;
+        state.subject = concept;
         modifiers(i, k);
-        if (whichVerbAt >= 0 && timeVerb(whichVerbAt, whichVerbAt + 1) == 0) {
-            throw new GrammarMiss("'" + t.get(whichVerbAt).text() + "' is not understood here (asking about "
-                    + subject + ")");
+        if (state.whichVerbAt >= 0 && timeRules.timeVerb(state.whichVerbAt, state.whichVerbAt + 1) == 0) {
+            throw new GrammarMiss("'" + tokens.get(state.whichVerbAt).text() + "' is not understood here (asking about "
+                    + state.subject + ")");
         }
-        addFilters(List.of(filter));
+        state.addFilters(List.of(filter));
         return k + n;
     }
 
 
     /** The bound concepts with kind columns holding a value {@code phrase} names, with those columns' filters. */
-    private Map<String, List<Candidate>> valueOwners(String phrase) {
-        Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
+    private Map<String, List<ValueCandidate>> valueOwners(String phrase) {
+        Map<String, List<ValueCandidate>> owners = new java.util.LinkedHashMap<>();
         for (String concept : vocab.concepts()) {
-            List<Candidate> found = new ArrayList<>();
-            candidates(concept, null, phrase, found);
+            List<ValueCandidate> found = new ArrayList<>();
+            valueRules.candidates(concept, null, phrase, found);
             found.removeIf(c -> !KIND_ROLES.contains(c.ref().role()));
             if (!found.isEmpty()) {
                 owners.put(concept, found);
@@ -1310,15 +1265,15 @@ final class QuestionParser {
             throw new GrammarMiss("'" + phrase + " rate' names no rate this source can compute");
         }
         return candidates.size() == 1 ? candidates.get(0)
-                : choose("subject", phrase, "A " + phrase + " rate of which?", candidates);
+                : clarify.choose("subject", phrase, "A " + phrase + " rate of which?", candidates);
     }
 
     // ---------------------------------------------------------------- measures
 
     /** "length of stay", "birth weight", "duration of surgeries": sets subject and measured value. */
     private int measure(int i) {
-        for (int n = Math.min(4, t.size() - i); n >= 1; n--) {
-            String phrase = words(i, i + n);
+        for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
+            String phrase = tokens.words(i, i + n);
             List<String> owners = lexicon.conceptsWithRoleHint(phrase);
             List<String> numericOwners = new ArrayList<>();
             for (String c : owners) {
@@ -1335,39 +1290,39 @@ final class QuestionParser {
             }
             int k = i + n;
             String concept = null;
-            if (word(k, "of") || word(k, "for") || word(k, "per")) {
-                Term after = term(k + 1);
+            if (tokens.word(k, "of") || tokens.word(k, "for") || tokens.word(k, "per")) {
+                ConceptTerm after = term(k + 1);
                 if (after != null) {
                     concept = boundOne(after, "subject");
                     if (!numericOwners.contains(concept)) {
-                        throw new GrammarMiss("'" + phrase + "' is not recorded for " + after.phrase);
+                        throw new GrammarMiss("'" + phrase + "' is not recorded for " + after.phrase());
                     }
-                    k = k + 1 + after.length;
+                    k = k + 1 + after.length();
                 }
             }
             if (concept == null) {
                 concept = numericOwners.size() == 1 ? numericOwners.get(0)
-                        : choose("subject", phrase, "The " + phrase + " of what?", numericOwners);
+                        : clarify.choose("subject", phrase, "The " + phrase + " of what?", numericOwners);
             }
-            subject = concept;
-            measureOf = numericColumn(concept, phrase);
+            state.subject = concept;
+            state.measureOf = numericColumn(concept, phrase);
             return k;
         }
-        if (word(i, "duration") || word(i, "length")) {
+        if (tokens.word(i, "duration") || tokens.word(i, "length")) {
             int k = i + 1;
-            if (word(k, "of")) {
+            if (tokens.word(k, "of")) {
                 k++;
             }
             int named = durationOfValue(k);
             if (named > 0) {
                 return named;
             }
-            k += Math.max(match(k, "a"), match(k, "an")); // "the length of an emergency visit"
-            Term term = term(k);
+            k += Math.max(tokens.match(k, "a"), tokens.match(k, "an")); // "the length of an emergency visit"
+            ConceptTerm term = term(k);
             if (term != null) {
-                subject = boundOne(term, "subject");
-                measureOf = derivedDuration(subject);
-                return k + term.length;
+                state.subject = boundOne(term, "subject");
+                state.measureOf = derivedDuration(state.subject);
+                return k + term.length();
             }
         }
         return -1;
@@ -1378,24 +1333,24 @@ final class QuestionParser {
      * subject does), and the duration is end − start of that concept. Returns the index after the value, or 0.
      */
     private int durationOfValue(int k) {
-        int at = k + (word(k, "a") || word(k, "an") || word(k, "the") ? 1 : 0);
-        if (at >= t.size() || term(at) != null) {
+        int at = k + (tokens.word(k, "a") || tokens.word(k, "an") || tokens.word(k, "the") ? 1 : 0);
+        if (at >= tokens.size() || term(at) != null) {
             return 0;
         }
-        for (int n = Math.min(5, t.size() - at); n >= 1; n--) {
-            String phrase = words(at, at + n);
-            Map<String, List<Candidate>> owners = valueOwners(phrase);
+        for (int n = Math.min(5, tokens.size() - at); n >= 1; n--) {
+            String phrase = tokens.words(at, at + n);
+            Map<String, List<ValueCandidate>> owners = valueOwners(phrase);
             if (owners.isEmpty()) {
                 continue;
             }
-            String concept = one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
-            List<Candidate> cols = owners.get(concept);
+            String concept = clarify.one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
+            List<ValueCandidate> cols = owners.get(concept);
             if (cols.size() != 1) {
                 return 0;
             }
-            subject = concept;
-            measureOf = derivedDuration(concept);
-            filters.add(cols.get(0).filter());
+            state.subject = concept;
+            state.measureOf = derivedDuration(concept);
+            state.filters.add(cols.get(0).filter());
             return at + n;
         }
         return 0;
@@ -1422,7 +1377,7 @@ final class QuestionParser {
             return found.get(0);
         }
         if (found.size() > 1) {
-            return pickRef("column", phrase, found);
+            return clarify.pickRef("column", phrase, found);
         }
         if (durationHint) {
             return derivedDuration(concept);
@@ -1433,7 +1388,7 @@ final class QuestionParser {
     private DurationRef derivedDuration(String concept) {
         ColumnRef start = uniqueRole(concept, ColumnRole.START_TIME, "a start time");
         ColumnRef end = uniqueRole(concept, ColumnRole.END_TIME, "an end time");
-        return DurationRef.of(start, end, unit, DurationMode.COMPLETED_ONLY);
+        return DurationRef.of(start, end, state.unit, DurationMode.COMPLETED_ONLY);
     }
 
     private ColumnRef uniqueRole(String concept, ColumnRole role, String what) {
@@ -1446,13 +1401,13 @@ final class QuestionParser {
         if (refs.isEmpty()) {
             throw new GrammarMiss(concept + " has no " + what + " on this source");
         }
-        return refs.size() == 1 ? refs.get(0) : pickRef("column", concept + " " + role.jsonName(), refs);
+        return refs.size() == 1 ? refs.get(0) : clarify.pickRef("column", concept + " " + role.jsonName(), refs);
     }
 
     // ---------------------------------------------------------------- modifiers
 
     /** Consumes tokens [from, to): every one must belong to a modifier or be a filler. */
-    private void modifiers(int from, int to) {
+    void modifiers(int from, int to) {
         int i = from;
         while (i < to) {
             int joined = valueUnion(i, to);
@@ -1460,18 +1415,18 @@ final class QuestionParser {
                 i += joined;
                 continue;
             }
-            List<Filter> target = numeratorMode ? numerator : filters;
+            List<Filter> target = state.numeratorMode ? state.numerator : state.filters;
             int before = target.size();
             int n = modifier(i, to);
             noteValueRun(target, before, n);
             if (n <= 0) {
-                String w = t.get(i).text();
-                if (lead == Lead.RATE && rateWords == null && !numeratorMode && isCopula(w)) {
-                    numeratorMode = true;
+                String w = tokens.get(i).text();
+                if (state.lead == Lead.RATE && state.rateWords == null && !state.numeratorMode && isCopula(w)) {
+                    state.numeratorMode = true;
                     i++;
                     continue;
                 }
-                if (match(i, "the", "hospital", "have") > 0 || match(i, "the", "hospital", "has") > 0) {
+                if (tokens.match(i, "the", "hospital", "have") > 0 || tokens.match(i, "the", "hospital", "has") > 0) {
                     i += 3; // "how many departments does the hospital have": the whole source, no condition
                     continue;
                 }
@@ -1479,12 +1434,12 @@ final class QuestionParser {
                     i++; // "admitted to X and discharged this year": conditions are AND-ed anyway
                     continue;
                 }
-                if (w.equals("new") && newAt < 0) {
-                    newAt = i; // "new patients registered per month": new is what the registration time says
+                if (w.equals("new") && state.newAt < 0) {
+                    state.newAt = i; // "new patients registered per month": new is what the registration time says
                     i++;
                     continue;
                 }
-                if (w.equals("ever") && lead == Lead.EXISTS && range == null) {
+                if (w.equals("ever") && state.lead == Lead.EXISTS && state.range == null) {
                     i++; // "has any incident ever caused a death": over all time, which is already the default
                     continue;
                 }
@@ -1503,7 +1458,7 @@ final class QuestionParser {
                     continue;
                 }
                 throw new GrammarMiss("'" + w + "' is not understood here"
-                        + (subject == null ? "" : " (asking about " + subject + ")"));
+                        + (state.subject == null ? "" : " (asking about " + state.subject + ")"));
             }
             i += n;
         }
@@ -1514,24 +1469,24 @@ final class QuestionParser {
      * term naming any other concept (or several) is not consumed here.
      */
     private int restatedSubject(int i, int to) {
-        if (subject == null) {
+        if (state.subject == null) {
             return 0;
         }
         int at = i;
-        if (word(at, "across")) {
-            at += word(at + 1, "all") ? 2 : 1; // "average heart rate across vital signs"
+        if (tokens.word(at, "across")) {
+            at += tokens.word(at + 1, "all") ? 2 : 1; // "average heart rate across vital signs"
         }
-        Term term = term(at);
-        if (term == null || at + term.length > to) {
+        ConceptTerm term = term(at);
+        if (term == null || at + term.length() > to) {
             return 0;
         }
         List<String> bound = new ArrayList<>();
-        for (String id : term.concepts) {
+        for (String id : term.concepts()) {
             if (vocab.concepts().contains(id)) {
                 bound.add(id);
             }
         }
-        return bound.equals(List.of(subject)) ? at - i + term.length : 0;
+        return bound.equals(List.of(state.subject)) ? at - i + term.length() : 0;
     }
 
     /** Verbs after which a percentage question names its counted condition ("what share of stays involved …"). */
@@ -1541,12 +1496,6 @@ final class QuestionParser {
     private static boolean isCopula(String w) {
         return RATE_COPULAS.contains(w);
     }
-
-    // ---------------------------------------------------------------- value lists
-
-    /** The filter list and position of the last run of value phrases on one column ("moderate severe"). */
-    private List<Filter> runList;
-    private int runStart = -1;
 
     /**
      * Remembers a value phrase that added one equality or list filter, so "X or Y" / "X, Y and Z" on the same column
@@ -1558,15 +1507,15 @@ final class QuestionParser {
         }
         boolean oneValue = target.size() == before + 1 && isValueTest(target.get(before));
         if (!oneValue) {
-            runList = null;
+            state.runList = null;
             return;
         }
-        if (runList == target && runStart >= 0 && runStart < before
-                && target.get(runStart).target().equals(target.get(before).target())) {
+        if (state.runList == target && state.runStart >= 0 && state.runStart < before
+                && target.get(state.runStart).target().equals(target.get(before).target())) {
             return; // the run goes on: "moderate severe"
         }
-        runList = target;
-        runStart = before;
+        state.runList = target;
+        state.runStart = before;
     }
 
     private static boolean isValueTest(Filter f) {
@@ -1581,16 +1530,16 @@ final class QuestionParser {
      * supported and misses. Returns the tokens read, 0 when this is no such connector.
      */
     private int valueUnion(int i, int to) {
-        if (!(word(i, "or") || word(i, "and") || word(i, "nor")) || i + 1 >= to) {
+        if (!(tokens.word(i, "or") || tokens.word(i, "and") || tokens.word(i, "nor")) || i + 1 >= to) {
             return 0;
         }
-        if (runList == null) {
+        if (state.runList == null) {
             return 0;
         }
-        List<Filter> target = runList;
+        List<Filter> target = state.runList;
         int before = target.size();
-        ValueRef runColumn = target.get(runStart).target();
-        int n = runColumn instanceof ColumnRef ? columnValue(i + 1, to, (ColumnRef) runColumn) : 0;
+        ValueRef runColumn = target.get(state.runStart).target();
+        int n = runColumn instanceof ColumnRef ? valueRules.columnValue(i + 1, to, (ColumnRef) runColumn) : 0;
         if (n <= 0) {
             n = modifier(i + 1, to);
         }
@@ -1598,20 +1547,20 @@ final class QuestionParser {
             return 0;
         }
         Filter added = target.size() == before + 1 ? target.get(before) : null;
-        if (added == null || !isValueTest(added) || !added.target().equals(target.get(runStart).target())) {
-            if (word(i, "or")) {
+        if (added == null || !isValueTest(added) || !added.target().equals(target.get(state.runStart).target())) {
+            if (tokens.word(i, "or")) {
                 throw new GrammarMiss("'or' between conditions on different things is not supported ('"
-                        + words(i - 1, Math.min(t.size(), i + 1 + n)) + "')");
+                        + tokens.words(i - 1, Math.min(tokens.size(), i + 1 + n)) + "')");
             }
-            runList = null;
+            state.runList = null;
             return 1 + n; // "admitted to X and discharged this year": both conditions hold
         }
         List<Literal> values = new ArrayList<>();
-        for (Filter f : target.subList(runStart, target.size())) {
+        for (Filter f : target.subList(state.runStart, target.size())) {
             values.addAll(f instanceof Filter.In ? ((Filter.In) f).values() : List.of(((Filter.Compare) f).value()));
         }
         ValueRef on = added.target();
-        target.subList(runStart, target.size()).clear();
+        target.subList(state.runStart, target.size()).clear();
         List<Literal> distinct = values.stream().distinct()
                 .sorted(java.util.Comparator.comparing(QuestionParser::literalText)).toList();
         target.add(distinct.size() == 1 ? new Filter.Compare(on, org.tally.core.spec.CompareOp.EQ, distinct.get(0))
@@ -1628,13 +1577,13 @@ final class QuestionParser {
      * the phrase must restate the subject (with its own conditions) and adds nothing. Returns the tokens read.
      */
     private int including(int i, int to) {
-        if (!(word(i, "including") || word(i, "incl")) || subject == null) {
+        if (!(tokens.word(i, "including") || tokens.word(i, "incl")) || state.subject == null) {
             return 0;
         }
-        int k = i + 1 + (word(i + 1, "the") ? 1 : 0);
-        QuestionParser scratch = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-        scratch.subject = subject;
-        scratch.lead = Lead.LIST;
+        int k = i + 1 + (tokens.word(i + 1, "the") ? 1 : 0);
+        QuestionParser scratch = new QuestionParser(context);
+        scratch.state.subject = state.subject;
+        scratch.state.lead = Lead.LIST;
         boolean restated = false;
         while (k < to) {
             int r = restatedSubject(k, to);
@@ -1643,14 +1592,14 @@ final class QuestionParser {
                 k += r;
                 continue;
             }
-            int v = scratch.valuePhrase(k, to, subject, false);
+            int v = scratch.valueRules.valuePhrase(k, to, state.subject, false);
             if (v <= 0) {
                 break;
             }
             k += v;
         }
-        if (!restated || !scratch.related.isEmpty()) {
-            throw new GrammarMiss("'" + words(i, k) + "' must name a part of the " + subject + " rows");
+        if (!restated || !scratch.state.related.isEmpty()) {
+            throw new GrammarMiss("'" + tokens.words(i, k) + "' must name a part of the " + state.subject + " rows");
         }
         return k - i;
     }
@@ -1658,15 +1607,15 @@ final class QuestionParser {
     private int modifier(int i, int to) {
         TimePhrases.Match m = time.at(i);
         if (m != null && i + m.length() <= to) {
-            if (range != null) {
+            if (state.range != null) {
                 throw new GrammarMiss("the question names two time ranges");
             }
-            range = m;
-            rangeAt = i;
+            state.range = m;
+            state.rangeAt = i;
             return m.length();
         }
         int n;
-        if ((n = timeVerb(i, to)) > 0) {
+        if ((n = timeRules.timeVerb(i, to)) > 0) {
             return n;
         }
         if ((n = bucketPhrase(i)) > 0) {
@@ -1690,7 +1639,7 @@ final class QuestionParser {
         if ((n = durationFilter(i)) > 0) {
             return n;
         }
-        if ((n = dueWindow(i)) > 0) {
+        if ((n = timeRules.dueWindow(i)) > 0) {
             return n;
         }
         if ((n = unitPhrase(i)) > 0) {
@@ -1699,30 +1648,30 @@ final class QuestionParser {
         if ((n = measureComparison(i)) > 0) {
             return n;
         }
-        if (subject != null && (n = conceptLiteral(i, to)) > 0) {
+        if (state.subject != null && (n = conceptLiteral(i, to)) > 0) {
             return n;
         }
-        if (word(i, "under") && subject != null) {
-            int v = valuePhrase(i + 1, to, subject, false);
+        if (tokens.word(i, "under") && state.subject != null) {
+            int v = valueRules.valuePhrase(i + 1, to, state.subject, false);
             if (v > 0) {
                 return 1 + v; // "done under local anaesthesia"
             }
         }
-        if (word(i, "during") && subject != null) {
-            int k = word(i + 1, "the") || word(i + 1, "a") || word(i + 1, "an") ? i + 2 : i + 1;
+        if (tokens.word(i, "during") && state.subject != null) {
+            int k = tokens.word(i + 1, "the") || tokens.word(i + 1, "a") || tokens.word(i + 1, "an") ? i + 2 : i + 1;
             int parent = parentScope(k, to);
             if (parent > 0) {
                 return k - i + parent; // "diagnoses during outpatient visits"
             }
         }
-        if ((word(i, "in") || word(i, "on") || word(i, "at")) && subject != null) {
+        if ((tokens.word(i, "in") || tokens.word(i, "on") || tokens.word(i, "at")) && state.subject != null) {
             for (int w = Math.min(5, to - i); w >= 2; w--) {
-                Optional<Predicate> p = pack.predicateForPhrase(words(i, i + w));
-                if (p.isPresent() && p.get().on(subject).isPresent()) {
-                    return valuePhrase(i, to, subject, false); // "in service" is a condition, not a place
+                Optional<Predicate> p = pack.predicateForPhrase(tokens.words(i, i + w));
+                if (p.isPresent() && p.get().on(state.subject).isPresent()) {
+                    return valueRules.valuePhrase(i, to, state.subject, false); // "in service" is a condition, not a place
                 }
             }
-            int k = word(i + 1, "the") || word(i + 1, "a") ? i + 2 : i + 1;
+            int k = tokens.word(i + 1, "the") || tokens.word(i + 1, "a") ? i + 2 : i + 1;
             int parent = parentScope(k, to);
             if (parent > 0) {
                 return k - i + parent;
@@ -1735,7 +1684,7 @@ final class QuestionParser {
             if (line > 0 && line >= valueLength(k, to) && line > placeLength(k, to)) {
                 return k - i + line; // "triage assessments in the emergency department": where they all are
             }
-            int v = valuePhrase(k, to, subject, true);
+            int v = valueRules.valuePhrase(k, to, state.subject, true);
             if (v > 0) {
                 return k - i + v;
             }
@@ -1743,15 +1692,15 @@ final class QuestionParser {
             if (place > 0) {
                 return k - i + place;
             }
-            if (k < to && !Lexicon.FILLERS.contains(t.get(k).text()) && time.at(k) == null) {
+            if (k < to && !Lexicon.FILLERS.contains(tokens.get(k).text()) && time.at(k) == null) {
                 int end = Math.min(to, k + 3);
-                throw new GrammarMiss("no recorded value matches '" + words(k, end) + "' on this source");
+                throw new GrammarMiss("no recorded value matches '" + tokens.words(k, end) + "' on this source");
             }
             return 0;
         }
-        if (subject != null) {
+        if (state.subject != null) {
             initialStateDated(i, to);
-            return valuePhrase(i, to, subject, false);
+            return valueRules.valuePhrase(i, to, state.subject, false);
         }
         return 0;
     }
@@ -1762,16 +1711,16 @@ final class QuestionParser {
      * reading it as today's status on the record's own time would count last month's appointments still booked.
      */
     private void initialStateDated(int i, int to) {
-        if (!(word(i - 1, "were") || word(i - 1, "was") || word(i - 1, "been") || word(i - 1, "got"))) {
+        if (!(tokens.word(i - 1, "were") || tokens.word(i - 1, "was") || tokens.word(i - 1, "been") || tokens.word(i - 1, "got"))) {
             return;
         }
         for (int n = Math.min(3, to - i); n >= 1; n--) {
-            String phrase = words(i, i + n);
+            String phrase = tokens.words(i, i + n);
             for (org.tally.core.pack.ValueClass c : pack.valueClasses()) {
                 if (c.initial() && c.phrases().contains(phrase)
-                        && (c.concepts().isEmpty() || c.concepts().contains(subject)) && time.at(i + n) != null) {
-                    throw new GrammarMiss("'" + phrase + " " + words(i + n, i + n + time.at(i + n).length())
-                            + "' dates when each " + subject + " was " + phrase + ", which this source does not"
+                        && (c.concepts().isEmpty() || c.concepts().contains(state.subject)) && time.at(i + n) != null) {
+                    throw new GrammarMiss("'" + phrase + " " + tokens.words(i + n, i + n + time.at(i + n).length())
+                            + "' dates when each " + state.subject + " was " + phrase + ", which this source does not"
                             + " record");
                 }
             }
@@ -1786,37 +1735,37 @@ final class QuestionParser {
      */
     private int parentScope(int k, int to) {
         for (int j = k; j < Math.min(to, k + 4); j++) {
-            Term term = term(j);
+            ConceptTerm term = term(j);
             if (term == null) {
                 continue;
             }
             List<String> parents = new ArrayList<>();
-            for (String id : term.concepts) {
-                if (vocab.concepts().contains(id) && !id.equals(subject) && refersTo(subject, id)) {
+            for (String id : term.concepts()) {
+                if (vocab.concepts().contains(id) && !id.equals(state.subject) && refersTo(state.subject, id)) {
                     parents.add(id);
                 }
             }
-            int end = j + term.length;
+            int end = j + term.length();
             if (parents.size() != 1 || end > to || end <= k + valueLength(k, to)) {
                 return 0;
             }
-            QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-            inner.subject = parents.get(0);
-            inner.lead = Lead.LIST;
+            QuestionParser inner = new QuestionParser(context);
+            inner.state.subject = parents.get(0);
+            inner.state.lead = Lead.LIST;
             int at = k;
             try {
                 int v;
-                while (at < j && (v = inner.valuePhrase(at, j, inner.subject, false)) > 0) {
+                while (at < j && (v = inner.valueRules.valuePhrase(at, j, inner.state.subject, false)) > 0) {
                     at += v;
                 }
             } catch (GrammarMiss e) {
                 return 0;
             }
-            if (at != j || inner.filters.isEmpty() || !inner.related.isEmpty() || inner.range != null
-                    || end < t.size() && t.get(end).number() != null) {
+            if (at != j || inner.state.filters.isEmpty() || !inner.state.related.isEmpty() || inner.state.range != null
+                    || end < tokens.size() && tokens.get(end).number() != null) {
                 return 0; // "in visits" says nothing; "on ward 3" names one ward, not a kind of them
             }
-            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, parents.get(0), inner.filters));
+            state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, parents.get(0), inner.state.filters));
             return end - k;
         }
         return 0;
@@ -1824,11 +1773,11 @@ final class QuestionParser {
 
     /** How many tokens a value phrase at {@code k} would read, without reading it ("theatre 2" is longer than "theatre"). */
     private int valueLength(int k, int to) {
-        QuestionParser scratch = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-        scratch.subject = subject;
-        scratch.lead = lead;
+        QuestionParser scratch = new QuestionParser(context);
+        scratch.state.subject = state.subject;
+        scratch.state.lead = state.lead;
         try {
-            return Math.max(0, scratch.valuePhrase(k, to, subject, true));
+            return Math.max(0, scratch.valueRules.valuePhrase(k, to, state.subject, true));
         } catch (GrammarMiss | GrammarAsk e) {
             return 0;
         }
@@ -1836,9 +1785,9 @@ final class QuestionParser {
 
     /** How many tokens a place phrase ("in theatre") would read at {@code k}, without reading it. */
     private int placeLength(int k, int to) {
-        QuestionParser scratch = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-        scratch.subject = subject;
-        scratch.lead = lead;
+        QuestionParser scratch = new QuestionParser(context);
+        scratch.state.subject = state.subject;
+        scratch.state.lead = state.lead;
         try {
             return scratch.anyPlace(k, to);
         } catch (GrammarMiss | GrammarAsk e) {
@@ -1849,10 +1798,10 @@ final class QuestionParser {
     /** A service line phrase at {@code k} whose concepts include the subject: the tokens read, or 0. */
     private int owningServiceLine(int k, int to) {
         for (int n = Math.min(4, to - k); n >= 1; n--) {
-            String phrase = ValueText.key(words(k, k + n));
+            String phrase = ValueText.key(tokens.words(k, k + n));
             for (org.tally.core.pack.ServiceLine line : pack.serviceLines()) {
                 boolean named = line.phrases().stream().anyMatch(p -> ValueText.key(p).equals(phrase));
-                if (named && pack.concept(subject).map(c -> c.serviceLines().contains(line.id())).orElse(false)) {
+                if (named && pack.concept(state.subject).map(c -> c.serviceLines().contains(line.id())).orElse(false)) {
                     return n;
                 }
             }
@@ -1864,272 +1813,28 @@ final class QuestionParser {
      * "operations performed in theatre": after in/on/at, a role phrase naming the subject's one Location column and no
      * value means any recorded place: the place is not empty. Returns the tokens read, 0 when it is no such phrase.
      */
-    private int anyPlace(int k, int to) {
+    int anyPlace(int k, int to) {
         for (int n = Math.min(3, to - k); n >= 1; n--) {
-            String phrase = words(k, k + n);
+            String phrase = tokens.words(k, k + n);
             List<ColumnRef> places = new ArrayList<>();
-            for (RoleHint h : lexicon.roleHints(subject, phrase)) {
+            for (RoleHint h : lexicon.roleHints(state.subject, phrase)) {
                 if (!h.roles().contains(ColumnRole.LOCATION.jsonName())) {
                     continue;
                 }
-                for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+                for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
                     if (c.role() == ColumnRole.LOCATION && hintsMatch(h.nameHints(), c)
-                            && !places.contains(ref(subject, c))) {
-                        places.add(ref(subject, c));
+                            && !places.contains(ref(state.subject, c))) {
+                        places.add(ref(state.subject, c));
                     }
                 }
             }
             if (!places.isEmpty()) {
-                ColumnRef place = places.size() == 1 ? places.get(0) : pickRef("column", phrase, places);
-                filters.add(new Filter.IsNotNull(place));
+                ColumnRef place = places.size() == 1 ? places.get(0) : clarify.pickRef("column", phrase, places);
+                state.filters.add(new Filter.IsNotNull(place));
                 return n;
             }
         }
         return 0;
-    }
-
-    /**
-     * "performed", "admitted", "discharged on": a pack phrase naming one of the subject's time columns. It fixes the
-     * column a time range or bucket applies to and is never read as a value ("scheduled" is not a status here).
-     */
-    private int timeVerb(int i, int to) {
-        if (subject == null) {
-            return 0;
-        }
-        for (int n = Math.min(3, to - i); n >= 1; n--) {
-            String phrase = words(i, i + n);
-            LinkedVerbTime own = linkedVerbTime(subject, phrase);
-            if (own.untimed() != null) {
-                untimedVerb = own.untimed(); // "patients diagnosed with sepsis": being a diagnosis is the event
-                return n;
-            }
-            ColumnRef col = own.time();
-            if (col == null) {
-                col = startOrEndVerb(phrase);
-            }
-            if (col == null) {
-                col = referredTime(phrase);
-            }
-            if (col == null) {
-                continue;
-            }
-            verbTimes.add(col);
-            verbEnds.add(i + n);
-            if (namedTime == null) {
-                namedTime = col;
-            } else if (!namedTime.equals(col)) {
-                severalTimes = true;
-            }
-            return n;
-        }
-        return 0;
-    }
-
-    /** Verbs of a start or an end, whatever the record: the subject's own start or end time names them. */
-    private static final Map<String, ColumnRole> START_END_VERBS = Map.of("started", ColumnRole.START_TIME,
-            "began", ColumnRole.START_TIME, "begun", ColumnRole.START_TIME, "ended", ColumnRole.END_TIME,
-            "finished", ColumnRole.END_TIME);
-
-    /**
-     * "prescriptions started last month", "stays that ended this week": the subject's one start (or end) time; several
-     * ask which, none leaves the word unread.
-     */
-    private ColumnRef startOrEndVerb(String phrase) {
-        ColumnRole role = START_END_VERBS.get(phrase);
-        if (role == null) {
-            return null;
-        }
-        List<ColumnRef> refs = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
-            if (c.role() == role && !refs.contains(ref(subject, c))) {
-                refs.add(ref(subject, c));
-            }
-        }
-        if (refs.isEmpty()) {
-            return null;
-        }
-        return refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", subject + " " + phrase, refs);
-    }
-
-    /**
-     * "babies born this year": a time verb of the one concept the subject refers to directly, when the subject has
-     * no time of its own for it (a newborn's birth is its delivery's time). Null when there is none or several.
-     */
-    private ColumnRef referredTime(String phrase) {
-        if (!lexicon.timeHints(subject, phrase).isEmpty()
-                || vocab.columns(subject).stream().anyMatch(c -> c.role().isTemporal())) {
-            return null; // a subject with times of its own is asked about by them ("bills discharged" is no bill time)
-        }
-        List<ColumnRef> found = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
-            if (p.via() == null && !lexicon.timeHints(p.concept(), phrase).isEmpty()) {
-                ColumnRef c = verbTimeColumn(p.concept(), phrase);
-                if (c != null && !found.contains(c)) {
-                    found.add(c);
-                }
-            }
-        }
-        return found.size() == 1 ? found.get(0) : null;
-    }
-
-    /** Why the subject's event verb read so far names no time here ("diagnosed" on undated diagnoses), or null. */
-    private String untimedVerb;
-        /** The subject's time verbs read so far, with the index after each. */
-    private final List<ColumnRef> verbTimes = new ArrayList<>();
-    private final List<Integer> verbEnds = new ArrayList<>();
-    private boolean severalTimes;
-    private int rangeAt = -1;
-    /** Where "new" was read without a value of its own; it needs the subject's start or event time verb. */
-    private int newAt = -1;
-
-    /**
-     * "stays admitted to the Orthopaedic Ward and discharged this year": of several time verbs, the one right before
-     * the time phrase ("discharged this year", "discharged in 2025") takes it; a verb of an end time that takes no
-     * time phrase says the end happened (not null); any other bare verb adds nothing. No verb next to the phrase:
-     * a miss, since which time is meant cannot be told.
-     */
-    private void settleTimes() {
-        if (untimedVerb != null && (range != null || bucket != null)) {
-            throw new GrammarMiss(untimedVerb);
-        }
-        if (verbTimes.isEmpty()) {
-            return;
-        }
-        ColumnRef ranged = null;
-        if (range != null || bucket != null) {
-            if (!severalTimes) {
-                ranged = namedTime;
-            } else {
-                for (int v = 0; v < verbTimes.size(); v++) {
-                    int end = verbEnds.get(v);
-                    boolean next = end == rangeAt || end + 1 == rangeAt
-                            && (word(end, "on") || word(end, "in") || word(end, "during"));
-                    if (next) {
-                        ranged = verbTimes.get(v);
-                    }
-                }
-                if (ranged == null) {
-                    throw new GrammarMiss("the question names two different times of " + subject);
-                }
-            }
-            namedTime = ranged;
-        }
-        for (ColumnRef c : verbTimes) {
-            if (!c.equals(ranged) && c.role() == ColumnRole.END_TIME && c.concept().equals(subject)
-                    && !filters.contains(new Filter.IsNotNull(c))) {
-                filters.add(new Filter.IsNotNull(c)); // "admissions … discharged": the stay has ended
-            }
-        }
-    }
-
-    /** The time column of {@code concept} a time verb names; null when the phrase is no time verb of it. */
-    private ColumnRef verbTimeColumn(String concept, String phrase) {
-        List<RoleHint> hints = lexicon.timeHints(concept, phrase);
-        if (hints.isEmpty()) {
-            return null;
-        }
-        List<ColumnRef> refs = new ArrayList<>();
-        for (RoleHint h : hints) {
-            for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-                if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
-                        && !refs.contains(ref(concept, c))) {
-                    refs.add(ref(concept, c));
-                }
-            }
-        }
-        if (refs.isEmpty()) {
-            throw new GrammarMiss("'" + phrase + "' names a time this source does not record for " + concept);
-        }
-        return refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", concept + " " + phrase, refs);
-    }
-
-    /**
-     * After a related concept: "had no results reported last month". A time verb of that concept and a time phrase
-     * restrict the related rows, not the subject. Returns the index after what it read.
-     */
-    private int relatedTime(String other, int k, int to, List<Filter> out) {
-        if (k >= to) {
-            return k;
-        }
-        ColumnRef col = verbTimeColumn(other, t.get(k).text());
-        if (col == null) {
-            return k;
-        }
-        k++;
-        TimePhrases.Match m = time.at(k);
-        if (m != null && k + m.length() <= to) {
-            rangeFilters(col, m, out);
-            k += m.length();
-        }
-        return k;
-    }
-
-    /**
-     * A time phrase right after a related concept dates that concept's rows, not the subject's ("patients who had an
-     * admission last month": admissions last month). It takes the concept's one event or start time; several ask,
-     * none is a miss. Returns the index after the phrase (unchanged when there is none).
-     */
-    private int relatedRange(String other, int k, List<Filter> out) {
-        TimePhrases.Match m = time.at(k);
-        if (m == null) {
-            return k;
-        }
-        List<ColumnRef> times = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(other)) {
-            if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {
-                times.add(ref(other, c));
-            }
-        }
-        if (times.isEmpty()) {
-            throw new GrammarMiss(other + " has no date on this source for '" + words(k, k + m.length()) + "'");
-        }
-        rangeFilters(times.size() == 1 ? times.get(0) : pickRef("timeColumn", other + " time", times), m, out);
-        return k + m.length();
-    }
-
-    /**
-     * The time a verb names ("diagnosed", "prescribed"), or none when it names the records' own event and they keep
-     * no time of theirs: "patients diagnosed with sepsis" needs no time, so the verb still reads; a time phrase for
-     * it misses.
-     */
-    private LinkedVerbTime linkedVerbTime(String concept, String verb) {
-        try {
-            return new LinkedVerbTime(verbTimeColumn(concept, verb), null);
-        } catch (GrammarMiss untimed) {
-            if (!namesOwnEvent(concept, verb)) {
-                throw untimed; // "cancelled" names a time of its own: without it the verb says nothing checkable
-            }
-            return new LinkedVerbTime(null, untimed.getMessage());
-        }
-    }
-
-    /**
-     * Whether {@code verb} names only the event each record of {@code concept} is ("diagnosed" for a diagnosis): the
-     * record's existence then says it happened. A verb of an end ("discharged") or of a particular time column
-     * ("cancelled" at its own time) does not: its absence cannot be read from the row being there.
-     */
-    private boolean namesOwnEvent(String concept, String verb) {
-        List<RoleHint> hints = lexicon.timeHints(concept, verb);
-        return !hints.isEmpty() && hints.stream().allMatch(h -> h.nameHints().isEmpty()
-                && !h.roles().contains(ColumnRole.END_TIME.jsonName()));
-    }
-
-    private record LinkedVerbTime(ColumnRef time, String untimed) {
-        ColumnRef column() {
-            if (time == null) {
-                throw new GrammarMiss(untimed);
-            }
-            return time;
-        }
-    }
-
-    private static void rangeFilters(ColumnRef col, TimePhrases.Match m, List<Filter> out) {
-        if (m.from() != null) {
-            out.add(Filter.ge(col, Literal.of(m.from())));
-        }
-        if (m.to() != null) {
-            out.add(Filter.lt(col, Literal.of(m.to())));
-        }
     }
 
     /**
@@ -2138,68 +1843,68 @@ final class QuestionParser {
      * phrase and value words that follow as its own conditions.
      */
     private int negatedVerbScope(int i, int to) {
-        if (subject == null || !(word(i, "not") || word(i, "never"))) {
+        if (state.subject == null || !(tokens.word(i, "not") || tokens.word(i, "never"))) {
             return 0;
         }
         int k = i + 1;
-        if (word(k, "been")) {
+        if (tokens.word(k, "been")) {
             k++;
         }
-        if (k >= to || !lexicon.timeHints(subject, t.get(k).text()).isEmpty()) {
+        if (k >= to || !lexicon.timeHints(state.subject, tokens.get(k).text()).isEmpty()) {
             return 0;
         }
-        String verb = t.get(k).text();
+        String verb = tokens.get(k).text();
         List<String> owners = linkedVerbOwners(verb, false);
         if (owners.isEmpty()) {
             return 0;
         }
-        String other = one("related", verb, "'" + verb + "' in which records?", owners);
-        LinkedVerbTime col = linkedVerbTime(other, verb);
-        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-        inner.subject = other;
-        inner.lead = Lead.LIST;
+        String other = clarify.one("related", verb, "'" + verb + "' in which records?", owners);
+        TimeRules.LinkedVerbTime col = timeRules.linkedVerbTime(other, verb);
+        QuestionParser inner = new QuestionParser(context);
+        inner.state.subject = other;
+        inner.state.lead = Lead.LIST;
         List<Filter> conditions = new ArrayList<>();
         k++;
-        k += word(k, "with") || word(k, "for") ? 1 : 0; // "never diagnosed with sepsis": the values are the record's
+        k += tokens.word(k, "with") || tokens.word(k, "for") ? 1 : 0; // "never diagnosed with sepsis": the values are the record's
         while (k < to) {
-            if (match(k, "at", "all") > 0) {
+            if (tokens.match(k, "at", "all") > 0) {
                 k += 2;
                 continue;
             }
             TimePhrases.Match m = time.at(k);
             if (m != null && k + m.length() <= to) {
-                rangeFilters(col.column(), m, conditions);
+                TimeRules.rangeFilters(col.column(), m, conditions);
                 k += m.length();
                 continue;
             }
-            int v = inner.valuePhrase(k, to, other, false);
+            int v = inner.valueRules.valuePhrase(k, to, other, false);
             if (v <= 0) {
                 break;
             }
             k += v;
         }
-        if (!inner.related.isEmpty()) {
-            throw new GrammarMiss("'" + words(i, k) + "' is too complex");
+        if (!inner.state.related.isEmpty()) {
+            throw new GrammarMiss("'" + tokens.words(i, k) + "' is too complex");
         }
-        conditions.addAll(inner.filters);
-        addRelated(new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions));
+        conditions.addAll(inner.state.filters);
+        state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions));
         return k - i;
     }
 
     private int bucketPhrase(int i) {
         Bucket b = null;
         int n = 0;
-        if (word(i, "per") || word(i, "by") || word(i, "each") || word(i, "every") || word(i, "a")) {
+        if (tokens.word(i, "per") || tokens.word(i, "by") || tokens.word(i, "each") || tokens.word(i, "every") || tokens.word(i, "a")) {
             b = bucketWord(i + 1);
             n = 2;
         }
-        if (b == null && (word(i, "for") && word(i + 1, "each"))) {
+        if (b == null && (tokens.word(i, "for") && tokens.word(i + 1, "each"))) {
             b = bucketWord(i + 2);
             n = 3;
         }
         if (b == null) {
             n = 1;
-            switch (i < t.size() ? t.get(i).text() : "") {
+            switch (i < tokens.size() ? tokens.get(i).text() : "") {
                 case "daily": b = Bucket.DAY; break;
                 case "weekly": b = Bucket.WEEK; break;
                 case "monthly": b = Bucket.MONTH; break;
@@ -2208,22 +1913,22 @@ final class QuestionParser {
                 default: break;
             }
         }
-        if (b == null && word(i, "over") && word(i + 1, "time")) {
+        if (b == null && tokens.word(i, "over") && tokens.word(i + 1, "time")) {
             b = Bucket.MONTH;
             n = 2;
         }
         if (b == null) {
             return 0;
         }
-        if (bucket != null && bucket != b) {
+        if (state.bucket != null && state.bucket != b) {
             throw new GrammarMiss("the question asks for two time buckets");
         }
-        bucket = b;
+        state.bucket = b;
         return n;
     }
 
     private Bucket bucketWord(int i) {
-        switch (i < t.size() ? t.get(i).text() : "") {
+        switch (i < tokens.size() ? tokens.get(i).text() : "") {
             case "hour": return Bucket.HOUR;
             case "day": return Bucket.DAY;
             case "week": return Bucket.WEEK;
@@ -2235,17 +1940,17 @@ final class QuestionParser {
     }
 
     private int unitPhrase(int i) {
-        if (word(i, "in") && measureOf instanceof ColumnRef && i + 1 < t.size()
-                && UNIT_TOKENS.containsKey(t.get(i + 1).text())) {
-            return unitSuffix(i, t.size(), (ColumnRef) measureOf); // "average birth weight, in grams": as recorded
+        if (tokens.word(i, "in") && state.measureOf instanceof ColumnRef && i + 1 < tokens.size()
+                && UNIT_TOKENS.containsKey(tokens.get(i + 1).text())) {
+            return unitSuffix(i, tokens.size(), (ColumnRef) state.measureOf); // "average birth weight, in grams": as recorded
         }
-        if (word(i, "in") && measureOf instanceof DurationRef) {
-            DurationUnit u = word(i + 1, "days") ? DurationUnit.DAYS : word(i + 1, "hours") ? DurationUnit.HOURS
-                    : word(i + 1, "minutes") ? DurationUnit.MINUTES : null;
+        if (tokens.word(i, "in") && state.measureOf instanceof DurationRef) {
+            DurationUnit u = tokens.word(i + 1, "days") ? DurationUnit.DAYS : tokens.word(i + 1, "hours") ? DurationUnit.HOURS
+                    : tokens.word(i + 1, "minutes") ? DurationUnit.MINUTES : null;
             if (u != null) {
-                DurationRef d = (DurationRef) measureOf;
-                measureOf = DurationRef.of(d.start(), d.end(), u, d.mode());
-                unit = u;
+                DurationRef d = (DurationRef) state.measureOf;
+                state.measureOf = DurationRef.of(d.start(), d.end(), u, d.mode());
+                state.unit = u;
                 return 2;
             }
         }
@@ -2255,70 +1960,70 @@ final class QuestionParser {
     /** "by ward", "per department", "broken down by gender", "for each ward". */
     private int grouping(int i) {
         int k;
-        if (word(i, "by") || word(i, "per")) {
+        if (tokens.word(i, "by") || tokens.word(i, "per")) {
             k = i + 1;
-        } else if ((word(i, "for") || word(i, "in")) && word(i + 1, "each")) {
+        } else if ((tokens.word(i, "for") || tokens.word(i, "in")) && tokens.word(i + 1, "each")) {
             k = i + 2;
-        } else if (word(i, "each") && subject != null) {
+        } else if (tokens.word(i, "each") && state.subject != null) {
             k = i + 1; // "how many staff does each department have"
-        } else if ((word(i, "broken") && word(i + 1, "down") || word(i, "split") || word(i, "grouped"))
-                && word(i + (word(i, "broken") ? 2 : 1), "by")) {
-            k = i + (word(i, "broken") ? 3 : 2);
+        } else if ((tokens.word(i, "broken") && tokens.word(i + 1, "down") || tokens.word(i, "split") || tokens.word(i, "grouped"))
+                && tokens.word(i + (tokens.word(i, "broken") ? 2 : 1), "by")) {
+            k = i + (tokens.word(i, "broken") ? 3 : 2);
         } else {
             return 0;
         }
-        if (subject == null) {
+        if (state.subject == null) {
             return 0;
         }
-        if (word(k, "the") || word(k, "each") || word(k, "every")) {
+        if (tokens.word(k, "the") || tokens.word(k, "each") || tokens.word(k, "every")) {
             k++; // "by each surgeon"
         }
-        if ((lead == Lead.TOP || lead == Lead.WHICH_MOST) && word(k, "number") && word(k + 1, "of")) {
-            int r = restatedSubject(k + 2, t.size());
+        if ((state.lead == Lead.TOP || state.lead == Lead.WHICH_MOST) && tokens.word(k, "number") && tokens.word(k + 1, "of")) {
+            int r = restatedSubject(k + 2, tokens.size());
             if (r > 0) {
                 return k + 2 + r - i; // "by number of prescriptions": what the ranking already counts
             }
         }
-        for (int n = Math.min(4, t.size() - k); n >= 1; n--) {
-            Dimension d = dimension(words(k, k + n));
+        for (int n = Math.min(4, tokens.size() - k); n >= 1; n--) {
+            Dimension d = dimension(tokens.words(k, k + n));
             if (d != null) {
-                if (lead == Lead.TOP || lead == Lead.WHICH_MOST) {
-                    throw new GrammarMiss("a ranking already groups its answer; 'by " + words(k, k + n)
+                if (state.lead == Lead.TOP || state.lead == Lead.WHICH_MOST) {
+                    throw new GrammarMiss("a ranking already groups its answer; 'by " + tokens.words(k, k + n)
                             + "' is one grouping too many");
                 }
-                dimensions.add(d);
+                state.dimensions.add(d);
                 return k + n - i;
             }
         }
-        for (int n = Math.min(4, t.size() - k); n >= 1; n--) {
-            String written = wordsAsWritten(k, k + n);
-            Dimension d = written.equals(words(k, k + n)) ? null : dimension(written);
-            if (d != null && lead != Lead.TOP && lead != Lead.WHICH_MOST) {
-                dimensions.add(d); // "by first care unit": an ordinal word that is part of a column's name
+        for (int n = Math.min(4, tokens.size() - k); n >= 1; n--) {
+            String written = tokens.wordsAsWritten(k, k + n);
+            Dimension d = written.equals(tokens.words(k, k + n)) ? null : dimension(written);
+            if (d != null && state.lead != Lead.TOP && state.lead != Lead.WHICH_MOST) {
+                state.dimensions.add(d); // "by first care unit": an ordinal word that is part of a column's name
                 return k + n - i;
             }
         }
-        for (int n = Math.min(5, t.size() - i); n >= 2; n--) {
-            if (pack.predicateForPhrase(words(i, i + n)).isPresent()) {
+        for (int n = Math.min(5, tokens.size() - i); n >= 2; n--) {
+            if (pack.predicateForPhrase(tokens.words(i, i + n)).isPresent()) {
                 return 0; // "by caesarean" is a predicate phrase, not a grouping
             }
         }
-        throw new GrammarMiss("cannot group " + subject + " by '" + words(k, Math.min(t.size(), k + 2)) + "'");
+        throw new GrammarMiss("cannot group " + state.subject + " by '" + tokens.words(k, Math.min(tokens.size(), k + 2)) + "'");
     }
 
     /** A grouping phrase → dimension on the subject or a concept reachable from it; null when not a dimension. */
     private Dimension dimension(String phrase) {
         List<ColumnRef> own = new ArrayList<>();
         List<ColumnRef> reached = new ArrayList<>();
-        collectDimensionColumns(subject, null, phrase, own);
+        collectDimensionColumns(state.subject, null, phrase, own);
         if (!own.isEmpty()) {
-            return Dimension.of(own.size() == 1 ? own.get(0) : pickRef("column", phrase, own));
+            return Dimension.of(own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own));
         }
-        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
             collectDimensionColumns(p.concept(), p.via(), phrase, reached);
         }
         if (!reached.isEmpty()) {
-            return Dimension.of(reached.size() == 1 ? reached.get(0) : pickRef("column", phrase, reached));
+            return Dimension.of(reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached));
         }
         List<String> named = lexicon.conceptsNamedBy(phrase);
         if (named.isEmpty()) {
@@ -2326,18 +2031,18 @@ final class QuestionParser {
         }
         List<GrammarVocabulary.Path> direct = new ArrayList<>();
         List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
             if (named.contains(p.concept())) {
                 (p.via() == null ? direct : twoHop).add(p);
             }
         }
         List<GrammarVocabulary.Path> paths = direct.isEmpty() ? twoHop : direct;
         if (paths.isEmpty()) {
-            throw new GrammarMiss("no path from " + subject + " to " + String.join(" or ", named)
+            throw new GrammarMiss("no path from " + state.subject + " to " + String.join(" or ", named)
                     + " on this source");
         }
         if (paths.size() > 1) {
-            throw new GrammarMiss(subject + " refers to " + paths.get(0).concept() + " in " + paths.size()
+            throw new GrammarMiss(state.subject + " refers to " + paths.get(0).concept() + " in " + paths.size()
                     + " ways; the question does not say which");
         }
         GrammarVocabulary.Path p = paths.get(0);
@@ -2406,7 +2111,7 @@ final class QuestionParser {
                 return refs.get(0);
             }
             if (refs.size() > 1) {
-                return pickRef("column", concept + " label", refs);
+                return clarify.pickRef("column", concept + " label", refs);
             }
         }
         throw new GrammarMiss(concept + " has no name or code to show on this source");
@@ -2419,17 +2124,17 @@ final class QuestionParser {
      * resolved once the subject is known. Returns where the subject phrase starts.
      */
     private int projectionBeforeSubject(int i) {
-        if (lead != Lead.LIST && lead != Lead.LOOKUP) {
+        if (state.lead != Lead.LIST && state.lead != Lead.LOOKUP) {
             return i;
         }
-        int start = i + (word(i, "the") ? 1 : 0);
-        for (int j = start; j < Math.min(t.size() - 1, start + 7); j++) {
+        int start = i + (tokens.word(i, "the") ? 1 : 0);
+        for (int j = start; j < Math.min(tokens.size() - 1, start + 7); j++) {
             if (term(j) != null || time.at(j) != null) {
                 return i;
             }
-            if (j > start && word(j, "of")) {
-                pendingFrom = start;
-                pendingTo = j;
+            if (j > start && tokens.word(j, "of")) {
+                state.pendingFrom = start;
+                state.pendingTo = j;
                 return j + 1;
             }
         }
@@ -2442,11 +2147,11 @@ final class QuestionParser {
      * ("with an allergy"). Returns the tokens read.
      */
     private int projectionPhrase(int i, int to) {
-        if (subject == null || !(lead == Lead.LIST || lead == Lead.LOOKUP) || !word(i, "with")) {
+        if (state.subject == null || !(state.lead == Lead.LIST || state.lead == Lead.LOOKUP) || !tokens.word(i, "with")) {
             return 0;
         }
         int k = i + 1;
-        boolean owned = word(k, "their") || word(k, "its");
+        boolean owned = tokens.word(k, "their") || tokens.word(k, "its");
         if (owned) {
             k++;
         }
@@ -2454,7 +2159,7 @@ final class QuestionParser {
         int end = projectionItems(k, to, items);
         if (items.isEmpty()) {
             if (owned) {
-                throw new GrammarMiss("'" + words(i, Math.min(to, k + 2)) + "' names no column of " + subject
+                throw new GrammarMiss("'" + tokens.words(i, Math.min(to, k + 2)) + "' names no column of " + state.subject
                         + " to show");
             }
             return 0;
@@ -2465,8 +2170,8 @@ final class QuestionParser {
 
     private void addProjection(List<ColumnRef> items) {
         for (ColumnRef c : items) {
-            if (!projection.contains(c)) {
-                projection.add(c);
+            if (!state.projection.contains(c)) {
+                state.projection.add(c);
             }
         }
     }
@@ -2475,10 +2180,10 @@ final class QuestionParser {
     private int projectionItems(int k, int to, List<ColumnRef> out) {
         while (k < to) {
             int at = k;
-            if (word(at, "and") && !out.isEmpty()) {
+            if (tokens.word(at, "and") && !out.isEmpty()) {
                 at++;
             }
-            if (word(at, "the")) {
+            if (tokens.word(at, "the")) {
                 at++;
             }
             int n = projectionItem(at, to, out);
@@ -2493,7 +2198,7 @@ final class QuestionParser {
     /** One column phrase (longest first), with an optional unit that the column's name must carry. */
     private int projectionItem(int k, int to, List<ColumnRef> out) {
         for (int n = Math.min(4, to - k); n >= 1; n--) {
-            String phrase = words(k, k + n);
+            String phrase = tokens.words(k, k + n);
             ColumnRef c = shownColumn(phrase);
             if (c == null && phrase.endsWith("s") && !phrase.endsWith("ss")) {
                 c = shownColumn(phrase.substring(0, phrase.length() - 1));
@@ -2519,10 +2224,10 @@ final class QuestionParser {
      * column with no unit in its name (or another unit) is a miss. Returns the tokens read (0 or 2).
      */
     private int unitSuffix(int k, int to, ColumnRef c) {
-        if (!word(k, "in") || k + 1 >= to || !UNIT_TOKENS.containsKey(t.get(k + 1).text())) {
+        if (!tokens.word(k, "in") || k + 1 >= to || !UNIT_TOKENS.containsKey(tokens.get(k + 1).text())) {
             return 0;
         }
-        String unit = t.get(k + 1).text();
+        String unit = tokens.get(k + 1).text();
         for (GrammarVocabulary.Column col : vocab.columns(c.concept())) {
             if (ref(c.concept(), col).equals(new ColumnRef(c.concept(), c.role(), c.hint(), null))
                     && col.nameTokens().stream().anyMatch(UNIT_TOKENS.get(unit)::contains)) {
@@ -2536,49 +2241,49 @@ final class QuestionParser {
     private ColumnRef shownColumn(String phrase) {
         List<String> words = List.of(phrase.split(" "));
         if (TIME_WORDS.contains(phrase)) {
-            return timeColumn(); // "the date", "the time": the subject's one time
+            return timeRules.timeColumn(); // "the date", "the time": the subject's one time
         }
         if (words.size() == 2 && (TIME_WORDS.contains(words.get(0)) || TIME_WORDS.contains(words.get(1)))) {
             String other = TIME_WORDS.contains(words.get(0)) ? words.get(1) : words.get(0);
-            ColumnRef byVerb = verbTimeColumn(subject, other); // "date reported", "time reported"
+            ColumnRef byVerb = timeRules.verbTimeColumn(state.subject, other); // "date reported", "time reported"
             if (byVerb != null) {
                 return byVerb;
             }
-            Term named = termOf(other);
-            if (named != null && named.concepts.contains(subject)) {
-                return timeColumn(); // "delivery time" of deliveries
+            ConceptTerm named = termOf(other);
+            if (named != null && named.concepts().contains(state.subject)) {
+                return timeRules.timeColumn(); // "delivery time" of deliveries
             }
         }
         List<ColumnRef> own = new ArrayList<>();
-        for (RoleHint h : lexicon.roleHints(subject, phrase)) {
-            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+        for (RoleHint h : lexicon.roleHints(state.subject, phrase)) {
+            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
                 if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
-                        && !own.contains(ref(subject, c))) {
-                    own.add(ref(subject, c));
+                        && !own.contains(ref(state.subject, c))) {
+                    own.add(ref(state.subject, c));
                 }
             }
         }
         if (own.isEmpty()) {
             ColumnRole role = SHOWN_ROLE_WORDS.get(phrase);
             List<String> phraseTokens = pack.nameTokens().phrase(phrase);
-            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
                 boolean byRole = role != null && c.role() == role;
                 boolean byName = !phraseTokens.isEmpty() && c.nameTokens().equals(phraseTokens)
                         && c.role() != ColumnRole.PRIMARY_KEY;
-                if ((byRole || byName) && !own.contains(ref(subject, c))) {
-                    own.add(ref(subject, c));
+                if ((byRole || byName) && !own.contains(ref(state.subject, c))) {
+                    own.add(ref(state.subject, c));
                 }
             }
         }
         if (own.isEmpty()) {
-            own.addAll(kindColumns(subject, phrase));
+            own.addAll(kindColumns(state.subject, phrase));
         }
         if (!own.isEmpty()) {
-            return own.size() == 1 ? own.get(0) : pickRef("column", phrase, own);
+            return own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own);
         }
         List<ColumnRef> reached = new ArrayList<>();
         ColumnRole roleWord = SHOWN_ROLE_WORDS.get(phrase);
-        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
             if (p.via() != null) {
                 continue;
             }
@@ -2593,16 +2298,16 @@ final class QuestionParser {
             }
         }
         if (!reached.isEmpty()) {
-            return reached.size() == 1 ? reached.get(0) : pickRef("column", phrase, reached);
+            return reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached);
         }
-        Term term = termOf(phrase);
+        ConceptTerm term = termOf(phrase);
         if (term == null) {
             return null;
         }
         List<GrammarVocabulary.Path> direct = new ArrayList<>();
         List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
-            if (term.concepts.contains(p.concept())) {
+        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+            if (term.concepts().contains(p.concept())) {
                 (p.via() == null ? direct : twoHop).add(p);
             }
         }
@@ -2631,14 +2336,14 @@ final class QuestionParser {
     }
 
     /** The concept term spelled exactly by {@code phrase}, or null. */
-    private Term termOf(String phrase) {
+    private ConceptTerm termOf(String phrase) {
         List<String> ids = lexicon.conceptsNamedBy(phrase);
-        return ids.isEmpty() ? null : new Term(phrase.split(" ").length, ids, phrase);
+        return ids.isEmpty() ? null : new ConceptTerm(phrase.split(" ").length, ids, phrase);
     }
 
     /** "with no appointment", "without a delivery", "who never had an admission", "with an allergy". */
     private int relatedScope(int i) {
-        if (subject == null) {
+        if (state.subject == null) {
             return 0;
         }
         int k = i;
@@ -2650,71 +2355,71 @@ final class QuestionParser {
         }
         if ((n = haveValue(k)) > 0) {
             // "patients who have type 2 diabetes": a value recorded about them, read as after "with"
-            boolean numerator = numeratorMode;
-            numeratorMode |= lead == Lead.RATE && rateWords == null; // "what percentage of patients have …"
+            boolean numerator = state.numeratorMode;
+            state.numeratorMode |= state.lead == Lead.RATE && state.rateWords == null; // "what percentage of patients have …"
             int v = withValue(k + n, false, false);
             if (v > 0) {
                 return n + v;
             }
-            numeratorMode = numerator;
+            state.numeratorMode = numerator;
             return 0;
         }
-        if ((n = match(k, "with", "no")) > 0 || (n = match(k, "who", "have", "no")) > 0
-                || (n = match(k, "that", "have", "no")) > 0 || (n = match(k, "have", "no")) > 0
-                || (n = match(k, "has", "no")) > 0 || (n = match(k, "had", "no")) > 0
-                || (n = match(k, "who", "had", "no")) > 0 || (n = match(k, "without", "any")) > 0
-                || (n = match(k, "without")) > 0 || (n = match(k, "who", "never", "had")) > 0
-                || (n = match(k, "that", "never", "had")) > 0 || (n = match(k, "never", "had")) > 0
-                || (n = match(k, "with", "zero")) > 0 || (n = neverUsedFor(k)) > 0) {
+        if ((n = tokens.match(k, "with", "no")) > 0 || (n = tokens.match(k, "who", "have", "no")) > 0
+                || (n = tokens.match(k, "that", "have", "no")) > 0 || (n = tokens.match(k, "have", "no")) > 0
+                || (n = tokens.match(k, "has", "no")) > 0 || (n = tokens.match(k, "had", "no")) > 0
+                || (n = tokens.match(k, "who", "had", "no")) > 0 || (n = tokens.match(k, "without", "any")) > 0
+                || (n = tokens.match(k, "without")) > 0 || (n = tokens.match(k, "who", "never", "had")) > 0
+                || (n = tokens.match(k, "that", "never", "had")) > 0 || (n = tokens.match(k, "never", "had")) > 0
+                || (n = tokens.match(k, "with", "zero")) > 0 || (n = neverUsedFor(k)) > 0) {
             negated = true;
-        } else if ((n = match(k, "with", "at", "least", "one")) > 0 || (n = match(k, "who", "had")) > 0
-                || (n = match(k, "that", "had")) > 0 || (n = match(k, "with")) > 0
+        } else if ((n = tokens.match(k, "with", "at", "least", "one")) > 0 || (n = tokens.match(k, "who", "had")) > 0
+                || (n = tokens.match(k, "that", "had")) > 0 || (n = tokens.match(k, "with")) > 0
                 || haveArticle(k) && (n = 1) > 0) {
             negated = false;
         } else {
             return 0;
         }
-        boolean verbLed = word(k, "have") || word(k, "has") || word(k, "had") || word(k + 1, "had");
+        boolean verbLed = tokens.word(k, "have") || tokens.word(k, "has") || tokens.word(k, "had") || tokens.word(k + 1, "had");
         k += n;
-        if (word(k, "a") || word(k, "an") || word(k, "any")) {
+        if (tokens.word(k, "a") || tokens.word(k, "an") || tokens.word(k, "any")) {
             k++;
         }
-        for (int j = k; j < Math.min(t.size(), k + 4); j++) {
-            Term term = term(j);
+        for (int j = k; j < Math.min(tokens.size(), k + 4); j++) {
+            ConceptTerm term = term(j);
             if (term == null) {
                 continue;
             }
             String other = boundOne(term, "related");
-            if (other.equals(subject)) {
-                throw new GrammarMiss("'" + words(i, j + term.length) + "' compares " + subject + " with itself");
+            if (other.equals(state.subject)) {
+                throw new GrammarMiss("'" + tokens.words(i, j + term.length()) + "' compares " + state.subject + " with itself");
             }
-            if (PATIENT.equals(other) && !vocab.linked(subject, other)) {
-                int read = j == k ? patientsByEvent(i, j + term.length, negated) : 0;
+            if (PATIENT.equals(other) && !vocab.linked(state.subject, other)) {
+                int read = j == k ? patientsByEvent(i, j + term.length(), negated) : 0;
                 if (read > 0) {
                     return read;
                 }
             }
-            if (!vocab.linked(subject, other)) {
-                throw new GrammarMiss("no link between " + subject + " and " + other + " on this source");
+            if (!vocab.linked(state.subject, other)) {
+                throw new GrammarMiss("no link between " + state.subject + " and " + other + " on this source");
             }
             List<Filter> conditions = new ArrayList<>();
             int end = relatedConditions(i, k, j, term, other, conditions);
-            if (verbLed && lead == Lead.RATE && rateWords == null && !numeratorMode) {
-                numeratorMode = true; // "what percentage of patients have an allergy": the counted condition
+            if (verbLed && state.lead == Lead.RATE && state.rateWords == null && !state.numeratorMode) {
+                state.numeratorMode = true; // "what percentage of patients have an allergy": the counted condition
             }
-            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
+            state.addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
                     : org.tally.core.spec.Quantifier.EXISTS, other, conditions));
             return end - i;
         }
-        int byValue = word(i, "with") || word(i, "without") ? withValue(k, negated, true) : 0;
+        int byValue = tokens.word(i, "with") || tokens.word(i, "without") ? withValue(k, negated, true) : 0;
         if (byValue > 0) {
             return k - i + byValue;
         }
         if (!negated) {
             return 0;
         }
-        throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 2)) + "' names nothing this source links to "
-                + subject);
+        throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 2)) + "' names nothing this source links to "
+                + state.subject);
     }
 
     /**
@@ -2722,18 +2427,18 @@ final class QuestionParser {
      * its values before it (from {@code k}), its time and a relative clause after it, into {@code out}. Returns the
      * index after what was read.
      */
-    private int relatedConditions(int i, int k, int j, Term term, String other, List<Filter> out) {
-        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-        inner.subject = other;
-        inner.lead = Lead.LIST;
+    private int relatedConditions(int i, int k, int j, ConceptTerm term, String other, List<Filter> out) {
+        QuestionParser inner = new QuestionParser(context);
+        inner.state.subject = other;
+        inner.state.lead = Lead.LIST;
         inner.modifiers(k, j);
-        if (!inner.related.isEmpty() || inner.range != null || !inner.dimensions.isEmpty()) {
-            throw new GrammarMiss("'" + words(k, j) + "' is too complex inside '" + words(i, j + term.length) + "'");
+        if (!inner.state.related.isEmpty() || inner.state.range != null || !inner.state.dimensions.isEmpty()) {
+            throw new GrammarMiss("'" + tokens.words(k, j) + "' is too complex inside '" + tokens.words(i, j + term.length()) + "'");
         }
-        out.addAll(inner.filters);
-        int end = relatedTime(other, j + term.length, t.size(), out);
-        if (end == j + term.length) {
-            end = relatedRange(other, end, out); // "patients who had an admission last month", "3 or more in 2025"
+        out.addAll(inner.state.filters);
+        int end = timeRules.relatedTime(other, j + term.length(), tokens.size(), out);
+        if (end == j + term.length()) {
+            end = timeRules.relatedRange(other, end, out); // "patients who had an admission last month", "3 or more in 2025"
         }
         return relativeClause(other, end, out);
     }
@@ -2746,47 +2451,42 @@ final class QuestionParser {
     private int[] countedScope(int k) {
         int at = k;
         int n;
-        if ((n = match(at, "who", "have")) > 0 || (n = match(at, "who", "had")) > 0 || (n = match(at, "that", "have"))
-                > 0 || (n = match(at, "that", "had")) > 0 || (n = match(at, "with")) > 0 || (n = match(at, "had")) > 0
-                || (n = match(at, "have")) > 0 || (n = match(at, "has")) > 0) {
+        if ((n = tokens.match(at, "who", "have")) > 0 || (n = tokens.match(at, "who", "had")) > 0 || (n = tokens.match(at, "that", "have"))
+                > 0 || (n = tokens.match(at, "that", "had")) > 0 || (n = tokens.match(at, "with")) > 0 || (n = tokens.match(at, "had")) > 0
+                || (n = tokens.match(at, "have")) > 0 || (n = tokens.match(at, "has")) > 0) {
             at += n;
         } else {
             return null;
         }
         Integer v;
-        if (number(at) != null && (word(at + 1, "or") && (word(at + 2, "more") || word(at + 2, "over")))) {
-            return new int[] {at + 3 - k, number(at), -1};
+        if (tokens.number(at) != null && (tokens.word(at + 1, "or") && (tokens.word(at + 2, "more") || tokens.word(at + 2, "over")))) {
+            return new int[] {at + 3 - k, tokens.number(at), -1};
         }
-        if (number(at) != null && word(at + 1, "or") && (word(at + 2, "fewer") || word(at + 2, "less"))) {
-            return new int[] {at + 3 - k, -1, number(at)};
+        if (tokens.number(at) != null && tokens.word(at + 1, "or") && (tokens.word(at + 2, "fewer") || tokens.word(at + 2, "less"))) {
+            return new int[] {at + 3 - k, -1, tokens.number(at)};
         }
-        if ((n = match(at, "at", "least")) > 0 || (n = match(at, "no", "fewer", "than")) > 0
-                || (n = match(at, "no", "less", "than")) > 0 || (n = match(at, "a", "minimum", "of")) > 0) {
-            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, -1};
+        if ((n = tokens.match(at, "at", "least")) > 0 || (n = tokens.match(at, "no", "fewer", "than")) > 0
+                || (n = tokens.match(at, "no", "less", "than")) > 0 || (n = tokens.match(at, "a", "minimum", "of")) > 0) {
+            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, -1};
         }
-        if ((n = match(at, "more", "than")) > 0 || (n = match(at, "over")) > 0) {
-            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, v + 1, -1};
+        if ((n = tokens.match(at, "more", "than")) > 0 || (n = tokens.match(at, "over")) > 0) {
+            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, v + 1, -1};
         }
-        if ((n = match(at, "at", "most")) > 0 || (n = match(at, "no", "more", "than")) > 0
-                || (n = match(at, "a", "maximum", "of")) > 0) {
-            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, -1, v};
+        if ((n = tokens.match(at, "at", "most")) > 0 || (n = tokens.match(at, "no", "more", "than")) > 0
+                || (n = tokens.match(at, "a", "maximum", "of")) > 0) {
+            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, -1, v};
         }
-        if ((n = match(at, "fewer", "than")) > 0 || (n = match(at, "less", "than")) > 0) {
-            v = number(at + n);
+        if ((n = tokens.match(at, "fewer", "than")) > 0 || (n = tokens.match(at, "less", "than")) > 0) {
+            v = tokens.number(at + n);
             if (v == null || v < 1) {
                 return null;
             }
             return new int[] {at + n + 1 - k, -1, v - 1};
         }
-        if ((n = match(at, "exactly")) > 0 || (n = match(at, "precisely")) > 0) {
-            return (v = number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, v};
+        if ((n = tokens.match(at, "exactly")) > 0 || (n = tokens.match(at, "precisely")) > 0) {
+            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, v};
         }
         return null;
-    }
-
-    /** A whole non-negative count at {@code k} ("3", "three"), or null. */
-    private Integer number(int k) {
-        return k < t.size() && t.get(k).isNumber() && t.get(k).number() >= 0 ? t.get(k).number() : null;
     }
 
     /**
@@ -2794,41 +2494,41 @@ final class QuestionParser {
      * after it, counted between the bounds. Returns the tokens read from {@code i}.
      */
     private int boundedScope(int i, int k, Integer atLeast, Integer atMost) {
-        for (int j = k; j < Math.min(t.size(), k + 4); j++) {
-            Term term = term(j);
+        for (int j = k; j < Math.min(tokens.size(), k + 4); j++) {
+            ConceptTerm term = term(j);
             if (term == null) {
                 continue;
             }
             String other = boundOne(term, "related");
-            if (other.equals(subject) || !vocab.linked(subject, other) || !refersTo(other, subject)) {
-                throw new GrammarMiss("'" + words(i, j + term.length) + "' counts " + other + " rows, which do not "
-                        + "belong to " + subject + " rows on this source");
+            if (other.equals(state.subject) || !vocab.linked(state.subject, other) || !refersTo(other, state.subject)) {
+                throw new GrammarMiss("'" + tokens.words(i, j + term.length()) + "' counts " + other + " rows, which do not "
+                        + "belong to " + state.subject + " rows on this source");
             }
             List<Filter> conditions = new ArrayList<>();
             int end = relatedConditions(i, k, j, term, other, conditions);
-            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost));
+            state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost));
             return end - i;
         }
-        throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 2)) + "' counts nothing this source links to "
-                + subject);
+        throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 2)) + "' counts nothing this source links to "
+                + state.subject);
     }
 
     /** "(have|has) never been used for", "never used in", "not used by": the tokens read, 0 when it is not that. */
     private int neverUsedFor(int k) {
         int at = k;
-        while (word(at, "have") || word(at, "has") || word(at, "had") || word(at, "that") || word(at, "which")) {
+        while (tokens.word(at, "have") || tokens.word(at, "has") || tokens.word(at, "had") || tokens.word(at, "that") || tokens.word(at, "which")) {
             at++;
         }
-        if (!(word(at, "never") || word(at, "not"))) {
+        if (!(tokens.word(at, "never") || tokens.word(at, "not"))) {
             return 0;
         }
         at++;
-        at += word(at, "been") ? 1 : 0;
-        if (!(word(at, "used") || word(at, "assigned") || word(at, "allocated"))) {
+        at += tokens.word(at, "been") ? 1 : 0;
+        if (!(tokens.word(at, "used") || tokens.word(at, "assigned") || tokens.word(at, "allocated"))) {
             return 0;
         }
         at++;
-        if (!(word(at, "for") || word(at, "in") || word(at, "by") || word(at, "to"))) {
+        if (!(tokens.word(at, "for") || tokens.word(at, "in") || tokens.word(at, "by") || tokens.word(at, "to"))) {
             return 0;
         }
         return at + 1 - k;
@@ -2838,17 +2538,17 @@ final class QuestionParser {
     /** "who have", "that has", "have" before a value (not a number, an article or "no"): the tokens, or 0. */
     private int haveValue(int k) {
         int n;
-        if ((n = match(k, "who", "have")) > 0 || (n = match(k, "who", "has")) > 0 || (n = match(k, "that", "have")) > 0
-                || (n = match(k, "that", "has")) > 0 || (n = match(k, "have")) > 0 || (n = match(k, "has")) > 0) {
-            return k + n < t.size() && number(k + n) == null && !word(k + n, "no") && !word(k + n, "a")
-                    && !word(k + n, "an") && !word(k + n, "any") && !word(k + n, "been") ? n : 0;
+        if ((n = tokens.match(k, "who", "have")) > 0 || (n = tokens.match(k, "who", "has")) > 0 || (n = tokens.match(k, "that", "have")) > 0
+                || (n = tokens.match(k, "that", "has")) > 0 || (n = tokens.match(k, "have")) > 0 || (n = tokens.match(k, "has")) > 0) {
+            return k + n < tokens.size() && tokens.number(k + n) == null && !tokens.word(k + n, "no") && !tokens.word(k + n, "a")
+                    && !tokens.word(k + n, "an") && !tokens.word(k + n, "any") && !tokens.word(k + n, "been") ? n : 0;
         }
         return 0;
     }
 
     private boolean haveArticle(int k) {
-        return (word(k, "have") || word(k, "has") || word(k, "had"))
-                && (word(k + 1, "a") || word(k + 1, "an") || word(k + 1, "any"));
+        return (tokens.word(k, "have") || tokens.word(k, "has") || tokens.word(k, "had"))
+                && (tokens.word(k + 1, "a") || tokens.word(k + 1, "an") || tokens.word(k + 1, "any"));
     }
 
     /**
@@ -2858,17 +2558,17 @@ final class QuestionParser {
      */
     private int patientsByEvent(int i, int after, boolean negated) {
         int j = after;
-        while (j < t.size() && COPULAS.contains(t.get(j).text())) {
+        while (j < tokens.size() && COPULAS.contains(tokens.get(j).text())) {
             j++;
         }
-        for (int n = Math.min(5, t.size() - j); n >= 1; n--) {
-            Optional<Predicate> p = pack.predicateForPhrase(words(j, j + n));
+        for (int n = Math.min(5, tokens.size() - j); n >= 1; n--) {
+            Optional<Predicate> p = pack.predicateForPhrase(tokens.words(j, j + n));
             if (p.isEmpty()) {
                 continue;
             }
             List<String> owners = new ArrayList<>();
             for (String c : vocab.concepts()) {
-                if (p.get().on(c).isPresent() && vocab.linked(subject, c) && refersTo(c, PATIENT)) {
+                if (p.get().on(c).isPresent() && vocab.linked(state.subject, c) && refersTo(c, PATIENT)) {
                     owners.add(c);
                 }
             }
@@ -2876,25 +2576,18 @@ final class QuestionParser {
                 return 0;
             }
             String event = owners.get(0);
-            QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-            inner.subject = event;
-            inner.lead = Lead.LIST;
-            List<Filter> conditions = inner.bindPredicate(p.get(), p.get().on(event).get(), event);
-            if (!inner.related.isEmpty()) {
+            QuestionParser inner = new QuestionParser(context);
+            inner.state.subject = event;
+            inner.state.lead = Lead.LIST;
+            List<Filter> conditions = inner.predicateBinding.bindPredicate(p.get(), p.get().on(event).get(), event);
+            if (!inner.state.related.isEmpty()) {
                 return 0;
             }
-            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
+            state.addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
                     : org.tally.core.spec.Quantifier.EXISTS, event, conditions));
             return j + n - i;
         }
         return 0;
-    }
-
-    /** Related scopes go to the rate's numerator once the counted condition has started. */
-    private final List<RelatedScope> numeratorRelated = new ArrayList<>();
-
-    private void addRelated(RelatedScope scope) {
-        (numeratorMode ? numeratorRelated : related).add(scope);
     }
 
     /**
@@ -2904,25 +2597,25 @@ final class QuestionParser {
     private int relativeClause(String other, int k, List<Filter> conditions) {
         int at = k;
         boolean relative = false;
-        while (at < t.size() && CLAUSE_WORDS.contains(t.get(at).text())) {
-            relative |= word(at, "that") || word(at, "which");
+        while (at < tokens.size() && CLAUSE_WORDS.contains(tokens.get(at).text())) {
+            relative |= tokens.word(at, "that") || tokens.word(at, "which");
             at++;
         }
         if (!relative) {
             return k;
         }
-        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-        inner.subject = other;
-        inner.lead = Lead.LIST;
+        QuestionParser inner = new QuestionParser(context);
+        inner.state.subject = other;
+        inner.state.lead = Lead.LIST;
         int end = at;
         int v;
-        while (end < t.size() && (v = inner.valuePhrase(end, t.size(), other, false)) > 0) {
+        while (end < tokens.size() && (v = inner.valueRules.valuePhrase(end, tokens.size(), other, false)) > 0) {
             end += v;
         }
-        if (end == at || !inner.related.isEmpty()) {
+        if (end == at || !inner.state.related.isEmpty()) {
             return k;
         }
-        conditions.addAll(inner.filters);
+        conditions.addAll(inner.state.filters);
         return end;
     }
 
@@ -2936,15 +2629,15 @@ final class QuestionParser {
      */
     private int withValue(int k, boolean negated, boolean ownValues) {
         if (!negated && ownValues) {
-            List<Candidate> mine = new ArrayList<>();
-            for (int n = Math.min(5, t.size() - k); n >= 1 && mine.isEmpty(); n--) {
-                candidates(subject, null, words(k, k + n), mine);
+            List<ValueCandidate> mine = new ArrayList<>();
+            for (int n = Math.min(5, tokens.size() - k); n >= 1 && mine.isEmpty(); n--) {
+                valueRules.candidates(state.subject, null, tokens.words(k, k + n), mine);
             }
             if (!mine.isEmpty()) {
-                return valuePhrase(k, t.size(), subject, false);
+                return valueRules.valuePhrase(k, tokens.size(), state.subject, false);
             }
         }
-        boolean both = !negated && word(k, "both");
+        boolean both = !negated && tokens.word(k, "both");
         int at = both ? k + 1 : k;
         List<RecordedValue> values = new ArrayList<>();
         RecordedValue first = recordedValue(at);
@@ -2955,8 +2648,8 @@ final class QuestionParser {
         at += first.length();
         // "with both CKD and hypertension", "who have diabetes and hypertension": each value its own record;
         // "with CKD or hypertension": one record with either value
-        String joiner = !negated && word(at, "and") ? "and" : !both && word(at, "or") ? "or" : null;
-        while (joiner != null && word(at, joiner)) {
+        String joiner = !negated && tokens.word(at, "and") ? "and" : !both && tokens.word(at, "or") ? "or" : null;
+        while (joiner != null && tokens.word(at, joiner)) {
             RecordedValue next = recordedValue(at + 1);
             if (next == null) {
                 break;
@@ -2964,25 +2657,25 @@ final class QuestionParser {
             values.add(next);
             at += 1 + next.length();
         }
-        if (joiner != null && (word(at, "and") || word(at, "or"))) {
-            throw new GrammarMiss("'" + words(k, at + 1) + "' mixes 'and' with 'or'; ask one at a time");
+        if (joiner != null && (tokens.word(at, "and") || tokens.word(at, "or"))) {
+            throw new GrammarMiss("'" + tokens.words(k, at + 1) + "' mixes 'and' with 'or'; ask one at a time");
         }
         if (both && values.size() < 2) {
-            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + words(k, at) + "')");
+            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + tokens.words(k, at) + "')");
         }
         if ("or".equals(joiner) && values.size() > 1) {
-            values = List.of(eitherValue(values, words(k, at)));
+            values = List.of(eitherValue(values, tokens.words(k, at)));
         }
         List<Filter> period = new ArrayList<>();
         String dated = values.get(values.size() - 1).concept();
-        int end = relatedRange(dated, at, period); // "patients with pneumonia last winter": diagnosed then
+        int end = timeRules.relatedRange(dated, at, period); // "patients with pneumonia last winter": diagnosed then
         if (!period.isEmpty() && values.stream().anyMatch(v -> !v.concept().equals(dated))) {
-            throw new GrammarMiss("'" + words(k, end) + "' dates records of different kinds; ask about each");
+            throw new GrammarMiss("'" + tokens.words(k, end) + "' dates records of different kinds; ask about each");
         }
         for (RecordedValue v : values) {
             List<Filter> conditions = new ArrayList<>(List.of(v.filter()));
             conditions.addAll(period);
-            addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
+            state.addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
                     : org.tally.core.spec.Quantifier.EXISTS, v.concept(), conditions));
         }
         return end - k;
@@ -3021,15 +2714,15 @@ final class QuestionParser {
      * ask where), or null.
      */
     private RecordedValue recordedValue(int k) {
-        for (int n = Math.min(5, t.size() - k); n >= 1; n--) {
-            String phrase = words(k, k + n);
-            Map<String, List<Candidate>> owners = new java.util.LinkedHashMap<>();
+        for (int n = Math.min(5, tokens.size() - k); n >= 1; n--) {
+            String phrase = tokens.words(k, k + n);
+            Map<String, List<ValueCandidate>> owners = new java.util.LinkedHashMap<>();
             for (String c : vocab.concepts()) {
-                if (c.equals(subject) || !vocab.linked(subject, c) || !refersTo(c, subject)) {
+                if (c.equals(state.subject) || !vocab.linked(state.subject, c) || !refersTo(c, state.subject)) {
                     continue;
                 }
-                List<Candidate> found = new ArrayList<>();
-                candidates(c, null, phrase, found);
+                List<ValueCandidate> found = new ArrayList<>();
+                valueRules.candidates(c, null, phrase, found);
                 if (!found.isEmpty()) {
                     owners.put(c, found);
                 }
@@ -3037,15 +2730,15 @@ final class QuestionParser {
             if (owners.isEmpty()) {
                 continue;
             }
-            String other = one("related", phrase, "'" + phrase + "' recorded where?", owners.keySet());
-            List<Candidate> cols = owners.get(other);
+            String other = clarify.one("related", phrase, "'" + phrase + "' recorded where?", owners.keySet());
+            List<ValueCandidate> cols = owners.get(other);
             Filter f;
             if (cols.size() == 1) {
                 f = cols.get(0).filter();
             } else {
                 List<String> labels = new ArrayList<>();
                 cols.forEach(c -> labels.add(c.label()));
-                f = cols.get(labels.indexOf(choose("column", phrase, "Which '" + phrase + "' do you mean?", labels)))
+                f = cols.get(labels.indexOf(clarify.choose("column", phrase, "Which '" + phrase + "' do you mean?", labels)))
                         .filter();
             }
             return new RecordedValue(other, f, n);
@@ -3060,8 +2753,8 @@ final class QuestionParser {
     private List<String> linkedVerbOwners(String verb, boolean referring) {
         List<String> owners = new ArrayList<>();
         for (String c : vocab.concepts()) {
-            if (!c.equals(subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(subject, c)
-                    && (!referring || refersTo(c, subject))) {
+            if (!c.equals(state.subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(state.subject, c)
+                    && (!referring || refersTo(c, state.subject))) {
                 owners.add(c);
             }
         }
@@ -3080,59 +2773,59 @@ final class QuestionParser {
      * scope per value. Returns the tokens read.
      */
     private int verbScope(int i, int to) {
-        if (subject == null) {
+        if (state.subject == null) {
             return 0;
         }
         int k = i;
-        while (k < to && VERB_LEAD.contains(t.get(k).text())) {
+        while (k < to && VERB_LEAD.contains(tokens.get(k).text())) {
             k++;
         }
-        if (k >= to || !lexicon.timeHints(subject, t.get(k).text()).isEmpty()) {
+        if (k >= to || !lexicon.timeHints(state.subject, tokens.get(k).text()).isEmpty()) {
             return 0;
         }
-        String verb = t.get(k).text();
+        String verb = tokens.get(k).text();
         List<String> owners = linkedVerbOwners(verb, true);
         if (owners.isEmpty()) {
             return 0;
         }
-        boolean counted = lead == Lead.RATE && rateWords == null && !numeratorMode && k > i;
-        String other = one("related", verb, "'" + verb + "' in which records?", owners);
+        boolean counted = state.lead == Lead.RATE && state.rateWords == null && !state.numeratorMode && k > i;
+        String other = clarify.one("related", verb, "'" + verb + "' in which records?", owners);
         if (ownCondition(verb)) {
             // "bills paid last month": bills with a paid status, or bills with a payment last month?
-            String one = singularWord(subject);
+            String one = singularWord(state.subject);
             String own = "the " + one + " is " + verb;
             String event = "the " + one + " has a " + singularWord(other) + " " + verb + " then";
-            if (choose("reading", verb, "'" + verb + "': which do you mean?", List.of(own, event)).equals(own)) {
+            if (clarify.choose("reading", verb, "'" + verb + "': which do you mean?", List.of(own, event)).equals(own)) {
                 return 0;
             }
         }
-        LinkedVerbTime col = linkedVerbTime(other, verb);
+        TimeRules.LinkedVerbTime col = timeRules.linkedVerbTime(other, verb);
         k++;
-        k += word(k, "with") || word(k, "for") || word(k, "by") ? 1 : 0;
-        boolean both = word(k, "both");
+        k += tokens.word(k, "with") || tokens.word(k, "for") || tokens.word(k, "by") ? 1 : 0;
+        boolean both = tokens.word(k, "both");
         k += both ? 1 : 0;
         List<List<Filter>> scopes = new ArrayList<>();
         List<Filter> shared = new ArrayList<>();
-        QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-        inner.subject = other;
-        inner.lead = Lead.LIST;
+        QuestionParser inner = new QuestionParser(context);
+        inner.state.subject = other;
+        inner.state.lead = Lead.LIST;
         while (k < to) {
             TimePhrases.Match m = time.at(k);
             if (m != null && k + m.length() <= to) {
-                rangeFilters(col.column(), m, shared);
+                TimeRules.rangeFilters(col.column(), m, shared);
                 k += m.length();
                 continue;
             }
-            int before = inner.filters.size();
-            int v = inner.valuePhrase(k, to, other, false);
+            int before = inner.state.filters.size();
+            int v = inner.valueRules.valuePhrase(k, to, other, false);
             if (v <= 0) {
-                if (both && word(k, "and") && !scopes.isEmpty()) {
+                if (both && tokens.word(k, "and") && !scopes.isEmpty()) {
                     k++;
                     continue;
                 }
                 break;
             }
-            List<Filter> read = new ArrayList<>(inner.filters.subList(before, inner.filters.size()));
+            List<Filter> read = new ArrayList<>(inner.state.filters.subList(before, inner.state.filters.size()));
             if (both) {
                 scopes.add(read);
             } else if (scopes.isEmpty()) {
@@ -3147,31 +2840,31 @@ final class QuestionParser {
             k += often[0];
             TimePhrases.Match m = time.at(k);
             if (m != null && k + m.length() <= to) { // "admitted more than once last year"
-                rangeFilters(col.column(), m, shared);
+                TimeRules.rangeFilters(col.column(), m, shared);
                 k += m.length();
             }
         }
-        if (!inner.related.isEmpty()) {
-            throw new GrammarMiss("'" + words(i, k) + "' is too complex");
+        if (!inner.state.related.isEmpty()) {
+            throw new GrammarMiss("'" + tokens.words(i, k) + "' is too complex");
         }
-        boolean ownVerbWaiting = range == null && verbTimes.stream().anyMatch(c -> c.concept().equals(subject));
+        boolean ownVerbWaiting = state.range == null && state.verbTimes.stream().anyMatch(c -> c.concept().equals(state.subject));
         if (!shared.isEmpty() && ownVerbWaiting) {
             // "patients registered and admitted this year": does the year date the registration, the stay, or both?
-            throw new GrammarMiss("'" + words(i, k) + "' may date the " + singularWord(subject) + " too; say which time"
+            throw new GrammarMiss("'" + tokens.words(i, k) + "' may date the " + singularWord(state.subject) + " too; say which time"
                     + " the period is for");
         }
         if (both && scopes.size() < 2) {
-            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + words(i, k) + "')");
+            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + tokens.words(i, k) + "')");
         }
         if (counted) {
-            numeratorMode = true; // "… have also been diagnosed with X": the counted condition of a percentage
+            state.numeratorMode = true; // "… have also been diagnosed with X": the counted condition of a percentage
         }
         if (scopes.isEmpty()) {
             scopes.add(new ArrayList<>());
         }
         for (List<Filter> conditions : scopes) {
             conditions.addAll(shared);
-            addRelated(often == null ? new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions)
+            state.addRelated(often == null ? new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions)
                     : new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions,
                             often[1] < 0 ? null : often[1], often[2] < 0 ? null : often[2]));
         }
@@ -3186,34 +2879,34 @@ final class QuestionParser {
     private int[] frequency(int k) {
         int n;
         int[] f;
-        if ((n = match(k, "more", "than")) > 0 && (f = times(k + n)) != null) {
+        if ((n = tokens.match(k, "more", "than")) > 0 && (f = times(k + n)) != null) {
             return new int[] {n + f[0], f[1] + 1, -1};
         }
-        if ((n = match(k, "at", "least")) > 0 && (f = times(k + n)) != null) {
+        if ((n = tokens.match(k, "at", "least")) > 0 && (f = times(k + n)) != null) {
             return new int[] {n + f[0], f[1], -1};
         }
-        if (((n = match(k, "exactly")) > 0 || (n = match(k, "only")) > 0) && (f = times(k + n)) != null) {
+        if (((n = tokens.match(k, "exactly")) > 0 || (n = tokens.match(k, "only")) > 0) && (f = times(k + n)) != null) {
             return new int[] {n + f[0], f[1], f[1]};
         }
-        if ((f = times(k)) != null && match(k + f[0], "or", "more") > 0) {
+        if ((f = times(k)) != null && tokens.match(k + f[0], "or", "more") > 0) {
             return new int[] {f[0] + 2, f[1], -1}; // "twice or more", "3 times or more"
         }
-        if (number(k) != null && match(k + 1, "or", "more", "times") > 0) {
-            return new int[] {4, number(k), -1};
+        if (tokens.number(k) != null && tokens.match(k + 1, "or", "more", "times") > 0) {
+            return new int[] {4, tokens.number(k), -1};
         }
         return null;
     }
 
     /** "once", "twice", "3 times": {tokens, how many}, or null. */
     private int[] times(int k) {
-        if (word(k, "once")) {
+        if (tokens.word(k, "once")) {
             return new int[] {1, 1};
         }
-        if (word(k, "twice")) {
+        if (tokens.word(k, "twice")) {
             return new int[] {1, 2};
         }
-        Integer v = number(k);
-        return v != null && v > 0 && (word(k + 1, "times") || word(k + 1, "time")) ? new int[] {2, v} : null;
+        Integer v = tokens.number(k);
+        return v != null && v > 0 && (tokens.word(k + 1, "times") || tokens.word(k + 1, "time")) ? new int[] {2, v} : null;
     }
 
     private String singularWord(String concept) {
@@ -3224,11 +2917,11 @@ final class QuestionParser {
     /** Whether a word is also a condition of the subject itself: a predicate defined on it or one of its values. */
     private boolean ownCondition(String word) {
         Optional<Predicate> p = pack.predicateForPhrase(word);
-        if (p.isPresent() && p.get().on(subject).isPresent()) {
+        if (p.isPresent() && p.get().on(state.subject).isPresent()) {
             return true;
         }
-        List<Candidate> own = new ArrayList<>();
-        candidates(subject, null, word, own);
+        List<ValueCandidate> own = new ArrayList<>();
+        valueRules.candidates(state.subject, null, word, own);
         return !own.isEmpty();
     }
 
@@ -3238,40 +2931,40 @@ final class QuestionParser {
 
     /** "stayed over 7 days", "longer than 2 days", "length of stay over 7 days", "lasting at least 3 hours". */
     private int durationFilter(int i) {
-        if (subject == null) {
+        if (state.subject == null) {
             return 0;
         }
         int k = i;
-        if (word(k, "stayed") || word(k, "lasted") || word(k, "lasting") || word(k, "that") && word(k + 1, "lasted")) {
-            k += word(k, "that") ? 2 : 1;
-        } else if (word(k, "length") && word(k + 1, "of") && word(k + 2, "stay")) {
+        if (tokens.word(k, "stayed") || tokens.word(k, "lasted") || tokens.word(k, "lasting") || tokens.word(k, "that") && tokens.word(k + 1, "lasted")) {
+            k += tokens.word(k, "that") ? 2 : 1;
+        } else if (tokens.word(k, "length") && tokens.word(k + 1, "of") && tokens.word(k + 2, "stay")) {
             k += 3;
-        } else if (word(k, "los")) {
+        } else if (tokens.word(k, "los")) {
             k++;
-        } else if (!(word(k, "longer") || word(k, "shorter"))) {
+        } else if (!(tokens.word(k, "longer") || tokens.word(k, "shorter"))) {
             return 0;
         }
         org.tally.core.spec.CompareOp op;
         int n;
-        if ((n = match(k, "over")) > 0 || (n = match(k, "more", "than")) > 0 || (n = match(k, "longer", "than")) > 0
-                || (n = match(k, "above")) > 0) {
+        if ((n = tokens.match(k, "over")) > 0 || (n = tokens.match(k, "more", "than")) > 0 || (n = tokens.match(k, "longer", "than")) > 0
+                || (n = tokens.match(k, "above")) > 0) {
             op = org.tally.core.spec.CompareOp.GT;
-        } else if ((n = match(k, "at", "least")) > 0) {
+        } else if ((n = tokens.match(k, "at", "least")) > 0) {
             op = org.tally.core.spec.CompareOp.GE;
-        } else if ((n = match(k, "under")) > 0 || (n = match(k, "less", "than")) > 0
-                || (n = match(k, "shorter", "than")) > 0 || (n = match(k, "below")) > 0) {
+        } else if ((n = tokens.match(k, "under")) > 0 || (n = tokens.match(k, "less", "than")) > 0
+                || (n = tokens.match(k, "shorter", "than")) > 0 || (n = tokens.match(k, "below")) > 0) {
             op = org.tally.core.spec.CompareOp.LT;
-        } else if ((n = match(k, "at", "most")) > 0) {
+        } else if ((n = tokens.match(k, "at", "most")) > 0) {
             op = org.tally.core.spec.CompareOp.LE;
         } else {
             return 0;
         }
         k += n;
-        if (k + 1 >= t.size() || !t.get(k).isNumber()) {
-            throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 1)) + "' needs a number of days or hours");
+        if (k + 1 >= tokens.size() || !tokens.get(k).isNumber()) {
+            throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 1)) + "' needs a number of days or hours");
         }
-        int amount = t.get(k).number();
-        String u = t.get(k + 1).text();
+        int amount = tokens.get(k).number();
+        String u = tokens.get(k + 1).text();
         DurationUnit du;
         switch (u) {
             case "day": case "days": du = DurationUnit.DAYS; break;
@@ -3280,8 +2973,8 @@ final class QuestionParser {
             case "minute": case "minutes": du = DurationUnit.MINUTES; break;
             default: throw new GrammarMiss("'" + u + "' is not a unit of time");
         }
-        DurationRef d = derivedDuration(subject);
-        filters.add(new Filter.Compare(DurationRef.of(d.start(), d.end(), du, d.mode()), op, Literal.of(amount)));
+        DurationRef d = derivedDuration(state.subject);
+        state.filters.add(new Filter.Compare(DurationRef.of(d.start(), d.end(), du, d.mode()), op, Literal.of(amount)));
         return k + 2 - i;
     }
 
@@ -3290,21 +2983,21 @@ final class QuestionParser {
      * number) compared with a number, in the unit the column's name carries. Returns the tokens read.
      */
     private int measureComparison(int i) {
-        if (subject == null) {
+        if (state.subject == null) {
             return 0;
         }
         int k = i;
         List<ColumnRef> columns = new ArrayList<>();
-        if (word(k, "weighed") || word(k, "weighing") || word(k, "weighs")) {
+        if (tokens.word(k, "weighed") || tokens.word(k, "weighing") || tokens.word(k, "weighs")) {
             k++;
-            for (RoleHint h : pack.concept(subject).map(org.tally.core.pack.Concept::roleHints).orElse(List.of())) {
+            for (RoleHint h : pack.concept(state.subject).map(org.tally.core.pack.Concept::roleHints).orElse(List.of())) {
                 if (h.phrases().stream().anyMatch(p -> p.contains("weight"))) {
                     collectMeasured(h, columns);
                 }
             }
         } else {
-            for (int n = Math.min(3, t.size() - i); n >= 1 && columns.isEmpty(); n--) {
-                for (RoleHint h : lexicon.roleHints(subject, words(i, i + n))) {
+            for (int n = Math.min(3, tokens.size() - i); n >= 1 && columns.isEmpty(); n--) {
+                for (RoleHint h : lexicon.roleHints(state.subject, tokens.words(i, i + n))) {
                     collectMeasured(h, columns);
                 }
                 if (!columns.isEmpty()) {
@@ -3317,518 +3010,46 @@ final class QuestionParser {
         }
         org.tally.core.spec.CompareOp op;
         int n;
-        if ((n = match(k, "under")) > 0 || (n = match(k, "less", "than")) > 0 || (n = match(k, "below")) > 0) {
+        if ((n = tokens.match(k, "under")) > 0 || (n = tokens.match(k, "less", "than")) > 0 || (n = tokens.match(k, "below")) > 0) {
             op = org.tally.core.spec.CompareOp.LT;
-        } else if ((n = match(k, "over")) > 0 || (n = match(k, "more", "than")) > 0 || (n = match(k, "above")) > 0) {
+        } else if ((n = tokens.match(k, "over")) > 0 || (n = tokens.match(k, "more", "than")) > 0 || (n = tokens.match(k, "above")) > 0) {
             op = org.tally.core.spec.CompareOp.GT;
-        } else if ((n = match(k, "at", "least")) > 0) {
+        } else if ((n = tokens.match(k, "at", "least")) > 0) {
             op = org.tally.core.spec.CompareOp.GE;
-        } else if ((n = match(k, "at", "most")) > 0) {
+        } else if ((n = tokens.match(k, "at", "most")) > 0) {
             op = org.tally.core.spec.CompareOp.LE;
         } else {
             return 0;
         }
         k += n;
-        if (k >= t.size() || !t.get(k).isNumber()) {
+        if (k >= tokens.size() || !tokens.get(k).isNumber()) {
             return 0;
         }
-        ColumnRef column = columns.size() == 1 ? columns.get(0) : pickRef("column", words(i, k), columns);
-        int amount = t.get(k).number();
+        ColumnRef column = columns.size() == 1 ? columns.get(0) : clarify.pickRef("column", tokens.words(i, k), columns);
+        int amount = tokens.get(k).number();
         k++;
-        if (k < t.size() && UNIT_TOKENS.containsKey(t.get(k).text())) {
+        if (k < tokens.size() && UNIT_TOKENS.containsKey(tokens.get(k).text())) {
             // "2500 grams": the unit must be the column's own, as for a shown column
-            List<Token> probe = List.of(new Token("in", null, false), t.get(k));
-            boolean same = vocab.columns(subject).stream().anyMatch(c -> ref(subject, c).equals(column)
+            List<Token> probe = List.of(new Token("in", null, false), tokens.get(k));
+            boolean same = vocab.columns(state.subject).stream().anyMatch(c -> ref(state.subject, c).equals(column)
                     && c.nameTokens().stream().anyMatch(UNIT_TOKENS.get(probe.get(1).text())::contains));
             if (!same) {
                 throw new GrammarMiss("the " + column.describe() + " column does not say it is recorded in "
-                        + t.get(k).text());
+                        + tokens.get(k).text());
             }
             k++;
         }
-        addFilters(List.of(new Filter.Compare(column, op, Literal.of(amount))));
+        state.addFilters(List.of(new Filter.Compare(column, op, Literal.of(amount))));
         return k - i;
     }
 
     private void collectMeasured(RoleHint h, List<ColumnRef> out) {
-        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
             if (h.roles().contains(c.role().jsonName()) && c.role().isNumeric() && hintsMatch(h.nameHints(), c)
-                    && !out.contains(ref(subject, c))) {
-                out.add(ref(subject, c));
+                    && !out.contains(ref(state.subject, c))) {
+                out.add(ref(state.subject, c));
             }
         }
-    }
-
-    /** "due within 14 days", "due in the next 2 weeks": a due-date column of the subject in [today, today+N]. */
-    private int dueWindow(int i) {
-        if (subject == null || !word(i, "due")) {
-            return 0;
-        }
-        int k = i + 1;
-        if (!(word(k, "within") || word(k, "in"))) {
-            return 0;
-        }
-        k++;
-        if (word(k, "the") && word(k + 1, "next")) {
-            k += 2;
-        } else if (word(k, "next")) {
-            k++;
-        }
-        if (k + 1 >= t.size() || !t.get(k).isNumber()) {
-            throw new GrammarMiss("'" + words(i, Math.min(t.size(), k + 1)) + "' needs a number of days");
-        }
-        int days = t.get(k).number();
-        String u = t.get(k + 1).text();
-        if (u.startsWith("week")) {
-            days *= 7;
-        } else if (!u.startsWith("day")) {
-            throw new GrammarMiss("'" + u + "' is not a unit for a due window (days or weeks)");
-        }
-        List<ColumnRef> due = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
-            if (c.role().isTemporal() && c.nameTokens().contains("due")) {
-                due.add(ref(subject, c));
-            }
-        }
-        if (due.isEmpty()) {
-            throw new GrammarMiss(subject + " has no due date on this source");
-        }
-        ColumnRef col = due.size() == 1 ? due.get(0) : pickRef("column", "due date", due);
-        filters.add(Filter.ge(col, Literal.of(today)));
-        filters.add(Filter.lt(col, Literal.of(today.plusDays(days + 1L))));
-        return k + 2 - i;
-    }
-
-    // ---------------------------------------------------------------- values and predicates
-
-    /** The longest phrase at {@code i} that is a predicate of the concept or names observed values; 0 if none. */
-    private int valuePhrase(int i, int to, String concept, boolean location) {
-        int named = namedColumnValue(i, to, concept);
-        if (named > 0) {
-            return named;
-        }
-        String inapplicable = null;
-        for (int n = Math.min(5, to - i); n >= 1; n--) {
-            String phrase = words(i, i + n);
-            if (n == 1 && Lexicon.FILLERS.contains(phrase)) {
-                if (inapplicable != null) {
-                    // "currently admitted" of patients: a filler word must not swallow a predicate that misses
-                    throw new GrammarMiss("'" + inapplicable + "' does not apply to " + concept + " on this source");
-                }
-                return 0;
-            }
-            Optional<Predicate> p = pack.predicateForPhrase(phrase);
-            if (p.isPresent()) {
-                Optional<PredicateDefinition> def = p.get().on(concept);
-                if (def.isPresent()) {
-                    readingPhrase = phrase;
-                    List<Filter> bound = bindPredicate(p.get(), def.get(), concept);
-                    addFilters(bound);
-                    datedBy(bound, concept, i + n);
-                    return n;
-                }
-                String reached = afterPreposition(i) ? referredConceptFor(p.get(), concept) : null;
-                if (reached != null) {
-                    readingPhrase = phrase; // "a prescription for a controlled drug": the drug is controlled
-                    int scopes = related.size();
-                    List<Filter> onReached = bindPredicate(p.get(), p.get().on(reached).orElseThrow(), reached);
-                    if (related.size() != scopes) {
-                        throw new GrammarMiss("'" + phrase + "' of " + reached + " cannot be checked from " + concept);
-                    }
-                    addFilters(onReached);
-                    return n;
-                }
-                inapplicable = inapplicable == null ? phrase : inapplicable;
-            }
-            // a bare number is a value only after in/on/at ("in 3"): "patients 2" must not become a code
-            boolean bareNumber = phrase.chars().allMatch(ch -> Character.isDigit(ch) || ch == ' ');
-            List<Filter> values = bareNumber && !location ? null : valueFilters(phrase, concept);
-            if (values != null) {
-                addFilters(values);
-                return n;
-            }
-            if (n == 1 && inapplicable != null) {
-                throw new GrammarMiss("'" + inapplicable + "' does not apply to " + concept + " on this source");
-            }
-        }
-        if (!location && i < to && lexicon.conceptsWithRoleHint(t.get(i).text()).isEmpty()
-                && isValueClassPhrase(t.get(i).text())) {
-            throw new GrammarMiss("'" + t.get(i).text() + "' matches no recorded value of " + concept
-                    + " on this source");
-        }
-        return 0;
-    }
-
-    /**
-     * "acuity level 1", "triage category 2": a role phrase naming exactly one column of the concept, then one of that
-     * column's recorded values (a bare number is allowed here, since the column is named). Returns the tokens read.
-     */
-    private int namedColumnValue(int i, int to, String concept) {
-        for (int n = Math.min(3, to - i - 1); n >= 1; n--) {
-            String phrase = words(i, i + n);
-            List<ColumnRef> named = new ArrayList<>();
-            for (RoleHint h : lexicon.roleHints(concept, phrase)) {
-                for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-                    if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
-                            && !c.values().isEmpty() && !named.contains(ref(concept, c))) {
-                        named.add(ref(concept, c));
-                    }
-                }
-            }
-            if (named.size() != 1) {
-                continue;
-            }
-            int v = columnValue(i + n, to, named.get(0));
-            if (v > 0) {
-                return n + v;
-            }
-        }
-        return 0;
-    }
-
-    /**
-     * The longest phrase at {@code i} that names recorded values of exactly this column (a bare number included);
-     * its filter is added. Returns the tokens read, 0 when it names none.
-     */
-    private int columnValue(int i, int to, ColumnRef column) {
-        GrammarVocabulary.Column col = null;
-        for (GrammarVocabulary.Column c : vocab.columns(column.concept())) {
-            if (ref(column.concept(), c).equals(column.via() == null ? column : new ColumnRef(column.concept(),
-                    column.role(), column.hint(), null))) {
-                col = c;
-            }
-        }
-        if (col == null) {
-            return 0;
-        }
-        for (int n = Math.min(4, to - i); n >= 1; n--) {
-            String phrase = words(i, i + n);
-            if (n == 1 && Lexicon.FILLERS.contains(phrase)) {
-                return 0;
-            }
-            Resolution res = pack.valueResolver().resolve(phrase, col.role().jsonName(), column.concept(),
-                    col.values());
-            if (res instanceof Resolution.Matched) {
-                List<String> values = new ArrayList<>();
-                ((Resolution.Matched) res).values().forEach(v -> values.add(v.value()));
-                addFilters(List.of(inFilter(column, values)));
-                return n;
-            }
-            String numbered = n == 1 && t.get(i).isNumber() ? numberedValue(col, t.get(i).number()) : null;
-            if (numbered != null) {
-                addFilters(List.of(Filter.eq(column, Literal.of(numbered))));
-                return 1;
-            }
-        }
-        return 0;
-    }
-
-    private static final java.util.regex.Pattern NUMBERED = java.util.regex.Pattern.compile("(\\D*?)[ -]?0*(\\d+)");
-
-    /**
-     * "theatre 2" on a column whose every value is one prefix and a number ("OT-1" … "OT-4", "Theatre 1" …): the
-     * value carrying that number. Null when the values are not such a series or none carries it.
-     */
-    private static String numberedValue(GrammarVocabulary.Column col, int number) {
-        String prefix = null;
-        String hit = null;
-        for (ObservedValue v : col.values()) {
-            java.util.regex.Matcher m = NUMBERED.matcher(v.value());
-            if (!m.matches()) {
-                return null;
-            }
-            String p = m.group(1).toLowerCase(java.util.Locale.ROOT);
-            if (prefix == null) {
-                prefix = p;
-            } else if (!prefix.equals(p)) {
-                return null;
-            }
-            if (Integer.parseInt(m.group(2)) == number) {
-                hit = v.value();
-            }
-        }
-        return prefix == null || prefix.isEmpty() ? null : hit;
-    }
-
-    /**
-     * Whether a preposition (and maybe an article) comes right before {@code i}: "a prescription for a controlled
-     * drug" names the drug, while a bare "bills discharged last month" must not become "bills of discharged stays".
-     */
-    private boolean afterPreposition(int i) {
-        int k = i - 1;
-        if (word(k, "a") || word(k, "an") || word(k, "the") || word(k, "any")) {
-            k--;
-        }
-        return word(k, "for") || word(k, "with") || word(k, "of") || word(k, "on") || word(k, "to")
-                || word(k, "from") || word(k, "involving");
-    }
-
-    /**
-     * "patients who died last year": a predicate that says a time of the subject is recorded (a death date, a
-     * discharge) names the time a phrase right after it is about, as a time verb does; the time verbs' rule then
-     * decides which time the range takes.
-     */
-    private void datedBy(List<Filter> bound, String concept, int after) {
-        if (bound.size() != 1 || !(bound.get(0) instanceof Filter.IsNotNull) || !concept.equals(subject)
-                || time.at(after) == null) {
-            return;
-        }
-        ValueRef target = bound.get(0).target();
-        if (!(target instanceof ColumnRef) || !target.isTemporal()) {
-            return;
-        }
-        ColumnRef col = (ColumnRef) target;
-        verbTimes.add(col);
-        verbEnds.add(after);
-        if (namedTime == null) {
-            namedTime = col;
-        } else if (!namedTime.equals(col)) {
-            severalTimes = true;
-        }
-    }
-
-    /** The one concept the given concept refers to directly on which the predicate is defined, or null. */
-    private String referredConceptFor(Predicate p, String concept) {
-        List<String> found = new ArrayList<>();
-        for (GrammarVocabulary.Path path : vocab.forward(concept)) {
-            if (path.via() == null && p.on(path.concept()).isPresent() && !found.contains(path.concept())) {
-                found.add(path.concept());
-            }
-        }
-        return found.size() == 1 ? found.get(0) : null;
-    }
-
-    private boolean isValueClassPhrase(String phrase) {
-        String key = ValueText.key(phrase);
-        return pack.valueClasses().stream().anyMatch(vc -> vc.phrases().stream()
-                .anyMatch(p -> ValueText.key(p).equals(key)));
-    }
-
-    private void addFilters(List<Filter> list) {
-        (numeratorMode ? numerator : filters).addAll(list);
-    }
-
-    private record Candidate(ColumnRef ref, Filter filter, String label) {
-    }
-
-    /** Filters for a value phrase: the subject's own columns first, then columns of reachable concepts. */
-    private List<Filter> valueFilters(String phrase, String concept) {
-        List<Candidate> own = new ArrayList<>();
-        candidates(concept, null, phrase, own);
-        List<Candidate> chosen = own;
-        if (own.isEmpty()) {
-            List<Candidate> reached = new ArrayList<>();
-            for (GrammarVocabulary.Path p : vocab.forward(concept)) {
-                candidates(p.concept(), p.via(), phrase, reached);
-            }
-            chosen = reached;
-        }
-        if (chosen.isEmpty()) {
-            return null;
-        }
-        if (chosen.size() > 1 && own.isEmpty()) {
-            List<Candidate> direct = chosen.stream().filter(c -> c.ref().via() == null).toList();
-            boolean sameColumn = direct.size() == 1 && chosen.stream().allMatch(c -> c.ref().concept()
-                    .equals(direct.get(0).ref().concept()) && c.ref().role() == direct.get(0).ref().role());
-            if (sameColumn) {
-                chosen = direct; // "stays admitted to Surgical Ward 1": the stay's own ward, not its bed's ward
-            }
-        }
-        if (chosen.size() > 1 && own.isEmpty() && preferredReach != null) {
-            List<Candidate> preferred = chosen.stream().filter(c -> c.ref().concept().equals(preferredReach)
-                    && c.ref().via() == null).toList();
-            chosen = preferred.size() == 1 ? preferred : chosen; // "cardiology clinic": the clinic's name
-        }
-        if (chosen.size() == 1) {
-            return List.of(chosen.get(0).filter);
-        }
-        List<String> labels = new ArrayList<>();
-        chosen.forEach(c -> labels.add(c.label));
-        String label = choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
-        return List.of(chosen.get(labels.indexOf(label)).filter);
-    }
-
-    private void candidates(String concept, String via, String phrase, List<Candidate> out) {
-        String phraseKey = ValueText.key(phrase);
-        for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-            List<String> values = new ArrayList<>();
-            for (GrammarVocabulary.ValueAlias a : vocab.aliases()) {
-                if (a.concept().equals(concept) && a.role() == c.role() && java.util.Objects.equals(a.hint(), c.hint())
-                        && ValueText.key(a.phrase()).equals(phraseKey)) {
-                    values.add(a.value());
-                }
-            }
-            if (values.isEmpty() && !c.values().isEmpty() && c.role() != ColumnRole.FLAG) {
-                Resolution res = pack.valueResolver().resolveOrNull(phrase, c.role().jsonName(), concept, c.values());
-                if (res instanceof Resolution.Matched) {
-                    ((Resolution.Matched) res).values().forEach(v -> values.add(v.value()));
-                } else if (res instanceof Resolution.Ambiguous) {
-                    List<String> labels = new ArrayList<>();
-                    for (Resolution.Candidate cand : ((Resolution.Ambiguous) res).candidates()) {
-                        labels.add(cand.valueClass() == null ? "'" + phrase + "' as written" : cand.valueClass());
-                    }
-                    String pick = choose("value", phrase, "'" + phrase + "' can mean several things; which?", labels);
-                    ((Resolution.Ambiguous) res).candidates().get(labels.indexOf(pick)).values()
-                            .forEach(v -> values.add(v.value()));
-                }
-            }
-            if (!values.isEmpty()) {
-                ColumnRef base = ref(concept, c);
-                ColumnRef r = via == null ? base : base.via(via);
-                out.add(new Candidate(r, inFilter(r, values), r.describe()));
-            }
-        }
-    }
-
-    private static Filter inFilter(ColumnRef ref, List<String> values) {
-        List<Literal> literals = new ArrayList<>();
-        values.stream().distinct().sorted().forEach(v -> literals.add(Literal.of(v)));
-        return literals.size() == 1 ? Filter.eq(ref, literals.get(0)) : new Filter.In(ref, literals);
-    }
-
-    /** The first alternative of the predicate's definition that binds completely on this vocabulary. */
-    private List<Filter> bindPredicate(Predicate p, PredicateDefinition def, String concept) {
-        for (Condition alternative : def.alternatives()) {
-            List<Filter> out = new ArrayList<>();
-            if (bindCondition(alternative, concept, out)) {
-                return out;
-            }
-        }
-        throw new GrammarMiss("'" + p.id() + "' cannot be checked on " + concept + " with the columns of this source");
-    }
-
-    private boolean bindCondition(Condition c, String concept, List<Filter> out) {
-        if (c instanceof Condition.All) {
-            for (Condition inner : ((Condition.All) c).of()) {
-                if (!bindCondition(inner, concept, out)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (c instanceof Condition.Exists) {
-            Condition.Exists e = (Condition.Exists) c;
-            if (e.window() != null || e.link() != Condition.Link.REFERENCES
-                    || !vocab.concepts().contains(e.concept()) || e.concept().equals(concept)
-                    || !vocab.linked(concept, e.concept())) {
-                return false;
-            }
-            List<Filter> where = new ArrayList<>();
-            if (e.where() != null) {
-                // "occupied": an admission of the bed that has not ended; the condition is on the related rows
-                QuestionParser inner = new QuestionParser(pack, vocab, lexicon, t, today, now, choices);
-                if (!inner.bindCondition(e.where(), e.concept(), where) || !inner.related.isEmpty()) {
-                    return false;
-                }
-            }
-            addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, e.concept(), where));
-            return true;
-        }
-        if (!(c instanceof Condition.OnColumn)) {
-            return false;
-        }
-        Condition.OnColumn on = (Condition.OnColumn) c;
-        List<Filter> found = new ArrayList<>();
-        for (GrammarVocabulary.Column col : vocab.columns(concept)) {
-            if (!on.roles().contains(col.role().jsonName()) || !hintsMatch(on.nameHints(), col)) {
-                continue;
-            }
-            Filter f = columnCondition(on, concept, col);
-            if (f != null) {
-                found.add(f);
-            }
-        }
-        if (found.isEmpty()) {
-            return false;
-        }
-        if (found.size() > 1) {
-            List<String> labels = new ArrayList<>();
-            found.forEach(f -> labels.add(f.target().describe()));
-            String pick = choose("column", concept + " condition", "Which column decides this?", labels);
-            out.add(found.get(labels.indexOf(pick)));
-            return true;
-        }
-        out.add(found.get(0));
-        return true;
-    }
-
-    private Filter columnCondition(Condition.OnColumn on, String concept, GrammarVocabulary.Column col) {
-        ColumnRef r = ref(concept, col);
-        if (on instanceof Condition.IsNull) {
-            return new Filter.IsNull(r);
-        }
-        if (on instanceof Condition.NotNull) {
-            return new Filter.IsNotNull(r);
-        }
-        if (on instanceof Condition.Compare) {
-            Condition.Compare cmp = (Condition.Compare) on;
-            if (!r.isNumeric()) {
-                return null;
-            }
-            return new Filter.Compare(r, org.tally.core.spec.CompareOp.fromJson(cmp.op().name()),
-                    Literal.of(cmp.value() == null ? BigDecimal.ZERO : cmp.value()));
-        }
-        if (on instanceof Condition.TimeVsNow) {
-            Condition.TimeVsNow tv = (Condition.TimeVsNow) on;
-            if (!r.isTemporal()) {
-                return null;
-            }
-            Literal at = Literal.of(now.plusDays(tv.offsetDays()));
-            return tv.direction() == Condition.Direction.BEFORE ? Filter.lt(r, at) : Filter.gt(r, at);
-        }
-        if (on instanceof Condition.InClass) {
-            List<String> classes = ((Condition.InClass) on).classes();
-            if (col.role() == ColumnRole.FLAG) {
-                if (classes.equals(List.of("yes"))) {
-                    return new Filter.IsTrue(r);
-                }
-                if (classes.equals(List.of("no"))) {
-                    return new Filter.IsFalse(r);
-                }
-                return null;
-            }
-            List<String> values = new ArrayList<>();
-            for (String cls : classes) {
-                Resolution res = pack.valueResolver().resolveClass(cls, col.role().jsonName(), concept, col.values());
-                if (res instanceof Resolution.Matched) {
-                    for (ObservedValue v : ((Resolution.Matched) res).values()) {
-                        values.add(v.value());
-                    }
-                }
-            }
-            if (values.size() > 1) {
-                String literal = literalReading(col);
-                if (literal != null) {
-                    String pick = choose("value", readingPhrase, "'" + readingPhrase + "' as the recorded value '"
-                            + literal + "' only, or every value of that kind (" + String.join(", ", values) + ")?",
-                            List.of("'" + readingPhrase + "' as written", "all of " + String.join(", ", values)));
-                    return pick.endsWith("as written") ? Filter.eq(r, Literal.of(literal)) : inFilter(r, values);
-                }
-            }
-            return values.isEmpty() ? null : inFilter(r, values);
-        }
-        throw new AssertionError(on);
-    }
-
-    /**
-     * The observed value spelled exactly as the question's phrase, when there is one: "unpaid" against a column
-     * holding both 'unpaid' and 'partially_paid' may mean that one value or the whole class, so the grammar asks.
-     */
-    private String literalReading(GrammarVocabulary.Column col) {
-        if (readingPhrase == null) {
-            return null;
-        }
-        String key = ValueText.key(readingPhrase);
-        for (ObservedValue v : col.values()) {
-            if (v.key().equals(key)) {
-                return v.value();
-            }
-        }
-        return null;
-    }
-
-    private static boolean hintsMatch(List<NameHint> hints, GrammarVocabulary.Column c) {
-        return hints.isEmpty() || hints.stream().anyMatch(h -> h.matches(c.nameTokens()));
     }
 
     // ---------------------------------------------------------------- assembly
@@ -3839,27 +3060,27 @@ final class QuestionParser {
      * equality on its own name, type, code or category, or on a catalogue it refers to) or a grouping by kind.
      */
     private void kindOfMeasureFixed() {
-        if (!(measureOf instanceof ColumnRef) || ((ColumnRef) measureOf).role() != ColumnRole.MEASURE) {
+        if (!(state.measureOf instanceof ColumnRef) || ((ColumnRef) state.measureOf).role() != ColumnRole.MEASURE) {
             return;
         }
-        String owner = ((ColumnRef) measureOf).concept();
+        String owner = ((ColumnRef) state.measureOf).concept();
         if (!pack.concept(owner).map(org.tally.core.pack.Concept::measuresKinds).orElse(false)
                 || vocab.columns(owner).stream().filter(c -> c.role() == ColumnRole.MEASURE).count() > 1) {
             return; // one value column per kind (pulse, systolic …): the column is the kind
         }
-        for (Filter f : filters) {
+        for (Filter f : state.filters) {
             if (f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ
                     && ((Filter.Compare) f).target() instanceof ColumnRef
                     && namesKind((ColumnRef) ((Filter.Compare) f).target(), owner)) {
                 return;
             }
         }
-        for (Dimension d : dimensions) {
+        for (Dimension d : state.dimensions) {
             if (d instanceof Dimension.Column && namesKind(((Dimension.Column) d).column(), owner)) {
                 return;
             }
         }
-        throw new GrammarMiss("the " + (measurePhrase == null ? "aggregate" : measurePhrase) + " of "
+        throw new GrammarMiss("the " + (state.measurePhrase == null ? "aggregate" : state.measurePhrase) + " of "
                 + singularWord(owner) + " values mixes different kinds of measurement (and their units); name the"
                 + " one meant, or group by it");
     }
@@ -3876,131 +3097,131 @@ final class QuestionParser {
     }
 
     private QuerySpec build() {
-        if (subject == null) {
+        if (state.subject == null) {
             throw new GrammarMiss("the question names nothing to count or list");
         }
-        settleTimes();
-        if (newAt >= 0 && verbTimes.stream().noneMatch(c -> c.concept().equals(subject)
+        timeRules.settleTimes();
+        if (state.newAt >= 0 && state.verbTimes.stream().noneMatch(c -> c.concept().equals(state.subject)
                 && (c.role() == ColumnRole.START_TIME || c.role() == ColumnRole.EVENT_TIME))) {
-            throw new GrammarMiss("'new' is not understood here (asking about " + subject + ")");
+            throw new GrammarMiss("'new' is not understood here (asking about " + state.subject + ")");
         }
         Shape shape;
         QuerySpec.Builder b;
-        switch (lead) {
+        switch (state.lead) {
             case COUNT:
             case AGGREGATE:
             case BARE:
-                if (lead == Lead.BARE && bucket == null) {
-                    throw new GrammarMiss("no question rule matches '" + words(0, Math.min(t.size(), 3)) + "'");
+                if (state.lead == Lead.BARE && state.bucket == null) {
+                    throw new GrammarMiss("no question rule matches '" + tokens.words(0, Math.min(tokens.size(), 3)) + "'");
                 }
-                shape = bucket != null ? Shape.TREND : dimensions.isEmpty() ? Shape.SCALAR : Shape.GROUPED;
-                if (lead == Lead.AGGREGATE) {
+                shape = state.bucket != null ? Shape.TREND : state.dimensions.isEmpty() ? Shape.SCALAR : Shape.GROUPED;
+                if (state.lead == Lead.AGGREGATE) {
                     kindOfMeasureFixed();
                 }
-                b = QuerySpec.builder(subject, shape).measure(lead == Lead.AGGREGATE
-                        ? Measure.of(aggregation, measureOf)
-                        : distinctPeople != null ? Measure.of(Aggregation.COUNT_DISTINCT, distinctPeople)
+                b = QuerySpec.builder(state.subject, shape).measure(state.lead == Lead.AGGREGATE
+                        ? Measure.of(state.aggregation, state.measureOf)
+                        : state.distinctPeople != null ? Measure.of(Aggregation.COUNT_DISTINCT, state.distinctPeople)
                         : Measure.count());
                 break;
             case TOP:
             case WHICH_MOST:
                 shape = Shape.TOP_N;
-                b = QuerySpec.builder(subject, shape).measure(rankedSum ? Measure.of(Aggregation.SUM, measureOf)
+                b = QuerySpec.builder(state.subject, shape).measure(state.rankedSum ? Measure.of(Aggregation.SUM, state.measureOf)
                         : Measure.count());
                 Dimension d;
-                if (lead == Lead.WHICH_MOST) {
-                    d = dimension(groupConcept);
+                if (state.lead == Lead.WHICH_MOST) {
+                    d = dimension(state.groupConcept);
                     if (d == null) {
-                        throw new GrammarMiss("cannot rank " + subject + " by '" + groupConcept + "'");
+                        throw new GrammarMiss("cannot rank " + state.subject + " by '" + state.groupConcept + "'");
                     }
-                    if (referenceNamer != null) {
+                    if (state.referenceNamer != null) {
                         checkReferenceNamer(d.column());
                     }
-                } else if (!dimensions.isEmpty()) {
+                } else if (!state.dimensions.isEmpty()) {
                     throw new GrammarMiss("a ranking groups by what it ranks");
-                } else if (rankedBy != null) {
-                    d = Dimension.of(rankedBy);
+                } else if (state.rankedBy != null) {
+                    d = Dimension.of(state.rankedBy);
                 } else {
-                    d = Dimension.of(displayColumn(subject));
-                    if (rule.equals("top.most-common") && limit == null) {
-                        limit = topSingular ? 1 : 10;
+                    d = Dimension.of(displayColumn(state.subject));
+                    if (state.rule.equals("top.most-common") && state.limit == null) {
+                        state.limit = state.topSingular ? 1 : 10;
                     }
                 }
-                if (limit == null) {
-                    limit = 10;
+                if (state.limit == null) {
+                    state.limit = 10;
                 }
-                if (limit < 1 || limit > QuerySpec.MAX_LIMIT) {
-                    throw new GrammarMiss("top " + limit + " is out of range");
+                if (state.limit < 1 || state.limit > QuerySpec.MAX_LIMIT) {
+                    throw new GrammarMiss("top " + state.limit + " is out of range");
                 }
-                b.dimension(d).order(OrderKey.byMeasure(0, Direction.DESC)).limit(limit);
-                if (bucket != null) {
+                b.dimension(d).order(OrderKey.byMeasure(0, Direction.DESC)).limit(state.limit);
+                if (state.bucket != null) {
                     throw new GrammarMiss("a ranking cannot also be a trend");
                 }
                 break;
             case RATE:
-                if (rateWords != null) {
-                    numeratorMode = true;
-                    int before = numerator.size();
-                    Optional<Predicate> p = pack.predicateForPhrase(rateWords);
-                    if (p.isPresent() && p.get().on(subject).isPresent()) {
-                        readingPhrase = rateWords;
-                        numerator.addAll(bindPredicate(p.get(), p.get().on(subject).get(), subject));
+                if (state.rateWords != null) {
+                    state.numeratorMode = true;
+                    int before = state.numerator.size();
+                    Optional<Predicate> p = pack.predicateForPhrase(state.rateWords);
+                    if (p.isPresent() && p.get().on(state.subject).isPresent()) {
+                        state.readingPhrase = state.rateWords;
+                        state.numerator.addAll(predicateBinding.bindPredicate(p.get(), p.get().on(state.subject).get(), state.subject));
                     } else {
-                        List<Filter> v = valueFilters(rateWords, subject);
+                        List<Filter> v = valueRules.valueFilters(state.rateWords, state.subject);
                         if (v == null) {
-                            throw new GrammarMiss("'" + rateWords + "' matches nothing recorded for " + subject);
+                            throw new GrammarMiss("'" + state.rateWords + "' matches nothing recorded for " + state.subject);
                         }
-                        numerator.addAll(v);
+                        state.numerator.addAll(v);
                     }
-                    if (numerator.size() == before) {
-                        throw new GrammarMiss("'" + rateWords + " rate' has no condition");
+                    if (state.numerator.size() == before) {
+                        throw new GrammarMiss("'" + state.rateWords + " rate' has no condition");
                     }
                 }
-                if (numerator.isEmpty() && numeratorRelated.isEmpty()) {
+                if (state.numerator.isEmpty() && state.numeratorRelated.isEmpty()) {
                     throw new GrammarMiss("a percentage needs the condition that is counted, e.g. 'were no-shows'");
                 }
                 shape = Shape.RATE;
-                b = QuerySpec.builder(subject, shape).measure(new Measure.Rate(numerator, numeratorRelated));
-                if (bucket != null) {
+                b = QuerySpec.builder(state.subject, shape).measure(new Measure.Rate(state.numerator, state.numeratorRelated));
+                if (state.bucket != null) {
                     throw new GrammarMiss("a rate per time bucket is not supported yet");
                 }
                 break;
             case LIST:
-                if (rule.equals("list.show") && (bucket != null || !dimensions.isEmpty())) {
+                if (state.rule.equals("list.show") && (state.bucket != null || !state.dimensions.isEmpty())) {
                     // "show emergency visits per month", "show admissions by ward": a count per group; "list
                     // admissions by ward" stays a miss (rows sorted by ward, or counts?)
-                    lead = Lead.COUNT;
-                    rule = "count.show-per";
+                    state.lead = Lead.COUNT;
+                    state.rule = "count.show-per";
                     return build();
                 }
                 // fall through
             case LOOKUP:
             case EXISTS:
-                shape = lead == Lead.LIST ? Shape.LIST : lead == Lead.LOOKUP ? Shape.LOOKUP : Shape.EXISTS;
-                if (!dimensions.isEmpty() || bucket != null) {
+                shape = state.lead == Lead.LIST ? Shape.LIST : state.lead == Lead.LOOKUP ? Shape.LOOKUP : Shape.EXISTS;
+                if (!state.dimensions.isEmpty() || state.bucket != null) {
                     throw new GrammarMiss("a " + shape.jsonName() + " question cannot be grouped");
                 }
-                if (shape == Shape.LOOKUP && filters.isEmpty()) {
-                    throw new GrammarMiss("'find' needs a recorded value that identifies the " + subject);
+                if (shape == Shape.LOOKUP && state.filters.isEmpty()) {
+                    throw new GrammarMiss("'find' needs a recorded value that identifies the " + state.subject);
                 }
-                b = QuerySpec.builder(subject, shape);
-                projection.forEach(b::project);
+                b = QuerySpec.builder(state.subject, shape);
+                state.projection.forEach(b::project);
                 break;
             default:
-                throw new AssertionError(lead);
+                throw new AssertionError(state.lead);
         }
-        if (lead != Lead.RATE && (!numerator.isEmpty() || !numeratorRelated.isEmpty())) {
+        if (state.lead != Lead.RATE && (!state.numerator.isEmpty() || !state.numeratorRelated.isEmpty())) {
             throw new GrammarMiss("a condition after 'were' only makes sense in a percentage question");
         }
-        dimensions.forEach(b::dimension);
-        filters.forEach(b::filter);
-        related.forEach(b::related);
-        if (range != null || bucket != null) {
-            ColumnRef col = timeColumn();
-            b.timeScope(new TimeScope(col, range == null || range.from() == null ? null : Literal.of(range.from()),
-                    range == null || range.to() == null ? null : Literal.of(range.to()), bucket));
+        state.dimensions.forEach(b::dimension);
+        state.filters.forEach(b::filter);
+        state.related.forEach(b::related);
+        if (state.range != null || state.bucket != null) {
+            ColumnRef col = timeRules.timeColumn();
+            b.timeScope(new TimeScope(col, state.range == null || state.range.from() == null ? null : Literal.of(state.range.from()),
+                    state.range == null || state.range.to() == null ? null : Literal.of(state.range.to()), state.bucket));
         }
-        return b.provenance(Provenance.rule(rule)).build();
+        return b.provenance(Provenance.rule(state.rule)).build();
     }
 
     /** Concepts a reference role points at, by the role's meaning. */
@@ -4015,113 +3236,17 @@ final class QuestionParser {
         String target = ranked.via() == null && ranked.role().isReference() ? REFERENCED.get(ranked.role())
                 : ranked.concept();
         if (target == null) {
-            throw new GrammarMiss("'" + groupConcept + "' does not name a reference to rank by");
+            throw new GrammarMiss("'" + state.groupConcept + "' does not name a reference to rank by");
         }
-        if (lexicon.conceptsNamedBy(referenceNamer).contains(target)) {
+        if (lexicon.conceptsNamedBy(state.referenceNamer).contains(target)) {
             return; // "which staff were …": the concept itself
         }
-        for (String form : List.of(referenceNamer, singularPhrase(referenceNamer))) {
-            List<Candidate> kinds = valueOwners(form).get(target);
+        for (String form : List.of(state.referenceNamer, singularPhrase(state.referenceNamer))) {
+            List<ValueCandidate> kinds = valueOwners(form).get(target);
             if (kinds != null && kinds.size() == 1) {
-                filters.add(kinds.get(0).filter()); // "which nurses were the attending doctor": only nurses count
+                state.filters.add(kinds.get(0).filter()); // "which nurses were the attending doctor": only nurses count
                 return;
             }
         }
-        throw new GrammarMiss("'" + referenceNamer + "' does not name what '" + groupConcept + "' refers to");
-    }
-
-    /** The subject's single EventTime or StartTime; several candidates are a question, none a miss. */
-    private ColumnRef timeColumn() {
-        if (namedTime != null) {
-            return namedTime;
-        }
-        List<ColumnRef> refs = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
-            if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {
-                refs.add(ref(subject, c));
-            }
-        }
-        if (refs.isEmpty()) {
-            throw new GrammarMiss(subject + " has no date on this source for the time range");
-        }
-        return refs.size() == 1 ? refs.get(0) : pickRef("timeColumn", subject + " time", refs);
-    }
-
-    // ---------------------------------------------------------------- helpers
-
-    private ColumnRef pickRef(String slot, String key, List<ColumnRef> refs) {
-        List<String> labels = new ArrayList<>();
-        refs.forEach(r -> labels.add(r.describe()));
-        String pick = choose(slot, key, "Which one do you mean for '" + key + "'?", labels);
-        return refs.get(labels.indexOf(pick));
-    }
-
-    /** The one owner of a phrase, or the user's earlier choice among several, or a clarification. */
-    private String one(String slot, String key, String question, java.util.Collection<String> owners) {
-        return owners.size() == 1 ? owners.iterator().next() : choose(slot, key, question, new ArrayList<>(owners));
-    }
-
-    /** A chosen label from an earlier answer, or a clarification. */
-    private String choose(String slot, String key, String question, List<String> labels) {
-        String chosen = choices.get(key);
-        if (chosen != null && labels.contains(chosen)) {
-            return chosen;
-        }
-        throw new GrammarAsk(slot, key, question, labels);
-    }
-
-    private static ColumnRef ref(String concept, GrammarVocabulary.Column c) {
-        return new ColumnRef(concept, c.role(), c.hint(), null);
-    }
-
-    private int skipFillers(int i, String... words) {
-        while (i < t.size() && List.of(words).contains(t.get(i).text())) {
-            i++;
-        }
-        return i;
-    }
-
-    private int match(int i, String... words) {
-        if (i + words.length > t.size()) {
-            return 0;
-        }
-        for (int k = 0; k < words.length; k++) {
-            if (!t.get(i + k).is(words[k])) {
-                return 0;
-            }
-        }
-        return words.length;
-    }
-
-    private int indexOf(String w, int from) {
-        for (int k = from; k < t.size(); k++) {
-            if (t.get(k).is(w)) {
-                return k;
-            }
-        }
-        return -1;
-    }
-
-    private boolean word(int i, String w) {
-        return i >= 0 && i < t.size() && t.get(i).is(w);
-    }
-
-    /** The words as typed where an ordinal word was read as a number ("first" rather than "1"). */
-    private String wordsAsWritten(int from, int to) {
-        StringBuilder s = new StringBuilder();
-        for (int k = from; k < to && k < t.size(); k++) {
-            Token w = t.get(k);
-            s.append(k == from ? "" : " ").append(w.ordinal() && w.raw().chars().allMatch(Character::isLetter)
-                    ? w.raw() : w.text());
-        }
-        return s.toString();
-    }
-
-    private String words(int from, int to) {
-        StringBuilder s = new StringBuilder();
-        for (int k = from; k < to && k < t.size(); k++) {
-            s.append(k == from ? "" : " ").append(t.get(k).text());
-        }
-        return s.toString();
-    }
-}
+        throw new GrammarMiss("'" + state.referenceNamer + "' does not name what '" + state.groupConcept + "' refers to");
+    }}
