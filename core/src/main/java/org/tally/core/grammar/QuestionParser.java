@@ -42,6 +42,9 @@ final class QuestionParser {
     final ValueRules valueRules;
     final PredicateBinding predicateBinding;
     final TimeRules timeRules;
+    final RelatedScopeRules relatedScopeRules;
+    final VerbScopeRules verbScopeRules;
+    final CountedScopeRules countedScopeRules;
 
     private final DomainPack pack;
     private final GrammarVocabulary vocab;
@@ -70,6 +73,9 @@ final class QuestionParser {
         this.valueRules = new ValueRules(this);
         this.predicateBinding = new PredicateBinding(this);
         this.timeRules = new TimeRules(this);
+        this.relatedScopeRules = new RelatedScopeRules(this);
+        this.verbScopeRules = new VerbScopeRules(this);
+        this.countedScopeRules = new CountedScopeRules(this);
     }
 
 
@@ -808,7 +814,7 @@ final class QuestionParser {
     }
 
     /** The longest concept term starting at {@code i} (up to four words), or null. */
-    private ConceptTerm term(int i) {
+    ConceptTerm term(int i) {
         for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             if (tokens.get(i).number() != null) {
@@ -822,7 +828,7 @@ final class QuestionParser {
         return null;
     }
 
-    private String boundOne(ConceptTerm term, String slot) {
+    String boundOne(ConceptTerm term, String slot) {
         List<String> bound = new ArrayList<>();
         for (String id : term.concepts()) {
             if (vocab.concepts().contains(id)) {
@@ -970,7 +976,7 @@ final class QuestionParser {
         }
         List<String> referrers = new ArrayList<>();
         for (String c : vocab.concepts()) {
-            if (!c.equals(state.subject) && refersTo(c, state.subject)) {
+            if (!c.equals(state.subject) && relatedScopeRules.refersTo(c, state.subject)) {
                 referrers.add(c);
             }
         }
@@ -1070,7 +1076,7 @@ final class QuestionParser {
         return m == null ? i : i + m.length();
     }
 
-    private static final java.util.Set<String> COPULAS = java.util.Set.of("are", "were", "is", "was", "have", "has",
+    static final java.util.Set<String> COPULAS = java.util.Set.of("are", "were", "is", "was", "have", "has",
             "had", "been");
 
     /**
@@ -1087,7 +1093,7 @@ final class QuestionParser {
             if (tokens.word(k, "never") || tokens.word(k, "not") || tokens.word(k, "without") || tokens.word(k, "no")) {
                 return null; // "patients diagnosed with X who were never prescribed Y": a condition on the patients
             }
-            if (frequency(k) != null) {
+            if (countedScopeRules.frequency(k) != null) {
                 return null; // "patients admitted more than once": how often is a condition on each patient
             }
         }
@@ -1132,7 +1138,7 @@ final class QuestionParser {
     }
 
     /** The pack concept whose rows are the people a PatientRef column points to. */
-    private static final String PATIENT = "Patient";
+    static final String PATIENT = "Patient";
 
     /** Roles whose values sort a concept's rows into kinds, so a value can stand for the rows ("stillbirths"). */
     private static final java.util.Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
@@ -1627,13 +1633,13 @@ final class QuestionParser {
         if ((n = projectionPhrase(i, to)) > 0) {
             return n;
         }
-        if ((n = relatedScope(i)) > 0) {
+        if ((n = relatedScopeRules.relatedScope(i)) > 0) {
             return n;
         }
-        if ((n = negatedVerbScope(i, to)) > 0) {
+        if ((n = relatedScopeRules.negatedVerbScope(i, to)) > 0) {
             return n;
         }
-        if ((n = verbScope(i, to)) > 0) {
+        if ((n = verbScopeRules.verbScope(i, to)) > 0) {
             return n;
         }
         if ((n = durationFilter(i)) > 0) {
@@ -1741,7 +1747,7 @@ final class QuestionParser {
             }
             List<String> parents = new ArrayList<>();
             for (String id : term.concepts()) {
-                if (vocab.concepts().contains(id) && !id.equals(state.subject) && refersTo(state.subject, id)) {
+                if (vocab.concepts().contains(id) && !id.equals(state.subject) && relatedScopeRules.refersTo(state.subject, id)) {
                     parents.add(id);
                 }
             }
@@ -1835,60 +1841,6 @@ final class QuestionParser {
             }
         }
         return 0;
-    }
-
-    /**
-     * "medications not prescribed at all last week", "patients never prescribed metformin": not|never + a time verb
-     * of a concept linked to the subject (not of the subject itself) → NOT EXISTS over that concept, with the time
-     * phrase and value words that follow as its own conditions.
-     */
-    private int negatedVerbScope(int i, int to) {
-        if (state.subject == null || !(tokens.word(i, "not") || tokens.word(i, "never"))) {
-            return 0;
-        }
-        int k = i + 1;
-        if (tokens.word(k, "been")) {
-            k++;
-        }
-        if (k >= to || !lexicon.timeHints(state.subject, tokens.get(k).text()).isEmpty()) {
-            return 0;
-        }
-        String verb = tokens.get(k).text();
-        List<String> owners = linkedVerbOwners(verb, false);
-        if (owners.isEmpty()) {
-            return 0;
-        }
-        String other = clarify.one("related", verb, "'" + verb + "' in which records?", owners);
-        TimeRules.LinkedVerbTime col = timeRules.linkedVerbTime(other, verb);
-        QuestionParser inner = new QuestionParser(context);
-        inner.state.subject = other;
-        inner.state.lead = Lead.LIST;
-        List<Filter> conditions = new ArrayList<>();
-        k++;
-        k += tokens.word(k, "with") || tokens.word(k, "for") ? 1 : 0; // "never diagnosed with sepsis": the values are the record's
-        while (k < to) {
-            if (tokens.match(k, "at", "all") > 0) {
-                k += 2;
-                continue;
-            }
-            TimePhrases.Match m = time.at(k);
-            if (m != null && k + m.length() <= to) {
-                TimeRules.rangeFilters(col.column(), m, conditions);
-                k += m.length();
-                continue;
-            }
-            int v = inner.valueRules.valuePhrase(k, to, other, false);
-            if (v <= 0) {
-                break;
-            }
-            k += v;
-        }
-        if (!inner.state.related.isEmpty()) {
-            throw new GrammarMiss("'" + tokens.words(i, k) + "' is too complex");
-        }
-        conditions.addAll(inner.state.filters);
-        state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.NOT_EXISTS, other, conditions));
-        return k - i;
     }
 
     private int bucketPhrase(int i) {
@@ -2341,594 +2293,6 @@ final class QuestionParser {
         return ids.isEmpty() ? null : new ConceptTerm(phrase.split(" ").length, ids, phrase);
     }
 
-    /** "with no appointment", "without a delivery", "who never had an admission", "with an allergy". */
-    private int relatedScope(int i) {
-        if (state.subject == null) {
-            return 0;
-        }
-        int k = i;
-        boolean negated;
-        int n;
-        int[] bound = countedScope(k);
-        if (bound != null) {
-            return boundedScope(i, k + bound[0], bound[1] < 0 ? null : bound[1], bound[2] < 0 ? null : bound[2]);
-        }
-        if ((n = haveValue(k)) > 0) {
-            // "patients who have type 2 diabetes": a value recorded about them, read as after "with"
-            boolean numerator = state.numeratorMode;
-            state.numeratorMode |= state.lead == Lead.RATE && state.rateWords == null; // "what percentage of patients have …"
-            int v = withValue(k + n, false, false);
-            if (v > 0) {
-                return n + v;
-            }
-            state.numeratorMode = numerator;
-            return 0;
-        }
-        if ((n = tokens.match(k, "with", "no")) > 0 || (n = tokens.match(k, "who", "have", "no")) > 0
-                || (n = tokens.match(k, "that", "have", "no")) > 0 || (n = tokens.match(k, "have", "no")) > 0
-                || (n = tokens.match(k, "has", "no")) > 0 || (n = tokens.match(k, "had", "no")) > 0
-                || (n = tokens.match(k, "who", "had", "no")) > 0 || (n = tokens.match(k, "without", "any")) > 0
-                || (n = tokens.match(k, "without")) > 0 || (n = tokens.match(k, "who", "never", "had")) > 0
-                || (n = tokens.match(k, "that", "never", "had")) > 0 || (n = tokens.match(k, "never", "had")) > 0
-                || (n = tokens.match(k, "with", "zero")) > 0 || (n = neverUsedFor(k)) > 0) {
-            negated = true;
-        } else if ((n = tokens.match(k, "with", "at", "least", "one")) > 0 || (n = tokens.match(k, "who", "had")) > 0
-                || (n = tokens.match(k, "that", "had")) > 0 || (n = tokens.match(k, "with")) > 0
-                || haveArticle(k) && (n = 1) > 0) {
-            negated = false;
-        } else {
-            return 0;
-        }
-        boolean verbLed = tokens.word(k, "have") || tokens.word(k, "has") || tokens.word(k, "had") || tokens.word(k + 1, "had");
-        k += n;
-        if (tokens.word(k, "a") || tokens.word(k, "an") || tokens.word(k, "any")) {
-            k++;
-        }
-        for (int j = k; j < Math.min(tokens.size(), k + 4); j++) {
-            ConceptTerm term = term(j);
-            if (term == null) {
-                continue;
-            }
-            String other = boundOne(term, "related");
-            if (other.equals(state.subject)) {
-                throw new GrammarMiss("'" + tokens.words(i, j + term.length()) + "' compares " + state.subject + " with itself");
-            }
-            if (PATIENT.equals(other) && !vocab.linked(state.subject, other)) {
-                int read = j == k ? patientsByEvent(i, j + term.length(), negated) : 0;
-                if (read > 0) {
-                    return read;
-                }
-            }
-            if (!vocab.linked(state.subject, other)) {
-                throw new GrammarMiss("no link between " + state.subject + " and " + other + " on this source");
-            }
-            List<Filter> conditions = new ArrayList<>();
-            int end = relatedConditions(i, k, j, term, other, conditions);
-            if (verbLed && state.lead == Lead.RATE && state.rateWords == null && !state.numeratorMode) {
-                state.numeratorMode = true; // "what percentage of patients have an allergy": the counted condition
-            }
-            state.addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
-                    : org.tally.core.spec.Quantifier.EXISTS, other, conditions));
-            return end - i;
-        }
-        int byValue = tokens.word(i, "with") || tokens.word(i, "without") ? withValue(k, negated, true) : 0;
-        if (byValue > 0) {
-            return k - i + byValue;
-        }
-        if (!negated) {
-            return 0;
-        }
-        throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 2)) + "' names nothing this source links to "
-                + state.subject);
-    }
-
-    /**
-     * The conditions of a related concept named at {@code j} ("patients who had an emergency admission last month"):
-     * its values before it (from {@code k}), its time and a relative clause after it, into {@code out}. Returns the
-     * index after what was read.
-     */
-    private int relatedConditions(int i, int k, int j, ConceptTerm term, String other, List<Filter> out) {
-        QuestionParser inner = new QuestionParser(context);
-        inner.state.subject = other;
-        inner.state.lead = Lead.LIST;
-        inner.modifiers(k, j);
-        if (!inner.state.related.isEmpty() || inner.state.range != null || !inner.state.dimensions.isEmpty()) {
-            throw new GrammarMiss("'" + tokens.words(k, j) + "' is too complex inside '" + tokens.words(i, j + term.length()) + "'");
-        }
-        out.addAll(inner.state.filters);
-        int end = timeRules.relatedTime(other, j + term.length(), tokens.size(), out);
-        if (end == j + term.length()) {
-            end = timeRules.relatedRange(other, end, out); // "patients who had an admission last month", "3 or more in 2025"
-        }
-        return relativeClause(other, end, out);
-    }
-
-    /**
-     * "with 3 or more", "who had more than 2", "that have fewer than 2", "with at least 3", "exactly 2": the tokens
-     * up to the related concept and the inclusive bounds {read, atLeast, atMost} (−1 for none), or null. A bare
-     * number ("patients with 2 admissions") is not read: exactly 2 or at least 2 is the asker's to say.
-     */
-    private int[] countedScope(int k) {
-        int at = k;
-        int n;
-        if ((n = tokens.match(at, "who", "have")) > 0 || (n = tokens.match(at, "who", "had")) > 0 || (n = tokens.match(at, "that", "have"))
-                > 0 || (n = tokens.match(at, "that", "had")) > 0 || (n = tokens.match(at, "with")) > 0 || (n = tokens.match(at, "had")) > 0
-                || (n = tokens.match(at, "have")) > 0 || (n = tokens.match(at, "has")) > 0) {
-            at += n;
-        } else {
-            return null;
-        }
-        Integer v;
-        if (tokens.number(at) != null && (tokens.word(at + 1, "or") && (tokens.word(at + 2, "more") || tokens.word(at + 2, "over")))) {
-            return new int[] {at + 3 - k, tokens.number(at), -1};
-        }
-        if (tokens.number(at) != null && tokens.word(at + 1, "or") && (tokens.word(at + 2, "fewer") || tokens.word(at + 2, "less"))) {
-            return new int[] {at + 3 - k, -1, tokens.number(at)};
-        }
-        if ((n = tokens.match(at, "at", "least")) > 0 || (n = tokens.match(at, "no", "fewer", "than")) > 0
-                || (n = tokens.match(at, "no", "less", "than")) > 0 || (n = tokens.match(at, "a", "minimum", "of")) > 0) {
-            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, -1};
-        }
-        if ((n = tokens.match(at, "more", "than")) > 0 || (n = tokens.match(at, "over")) > 0) {
-            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, v + 1, -1};
-        }
-        if ((n = tokens.match(at, "at", "most")) > 0 || (n = tokens.match(at, "no", "more", "than")) > 0
-                || (n = tokens.match(at, "a", "maximum", "of")) > 0) {
-            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, -1, v};
-        }
-        if ((n = tokens.match(at, "fewer", "than")) > 0 || (n = tokens.match(at, "less", "than")) > 0) {
-            v = tokens.number(at + n);
-            if (v == null || v < 1) {
-                return null;
-            }
-            return new int[] {at + n + 1 - k, -1, v - 1};
-        }
-        if ((n = tokens.match(at, "exactly")) > 0 || (n = tokens.match(at, "precisely")) > 0) {
-            return (v = tokens.number(at + n)) == null ? null : new int[] {at + n + 1 - k, v, v};
-        }
-        return null;
-    }
-
-    /**
-     * "patients with 3 or more outpatient visits in 2025": a related concept, its own values before it and its time
-     * after it, counted between the bounds. Returns the tokens read from {@code i}.
-     */
-    private int boundedScope(int i, int k, Integer atLeast, Integer atMost) {
-        for (int j = k; j < Math.min(tokens.size(), k + 4); j++) {
-            ConceptTerm term = term(j);
-            if (term == null) {
-                continue;
-            }
-            String other = boundOne(term, "related");
-            if (other.equals(state.subject) || !vocab.linked(state.subject, other) || !refersTo(other, state.subject)) {
-                throw new GrammarMiss("'" + tokens.words(i, j + term.length()) + "' counts " + other + " rows, which do not "
-                        + "belong to " + state.subject + " rows on this source");
-            }
-            List<Filter> conditions = new ArrayList<>();
-            int end = relatedConditions(i, k, j, term, other, conditions);
-            state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost));
-            return end - i;
-        }
-        throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 2)) + "' counts nothing this source links to "
-                + state.subject);
-    }
-
-    /** "(have|has) never been used for", "never used in", "not used by": the tokens read, 0 when it is not that. */
-    private int neverUsedFor(int k) {
-        int at = k;
-        while (tokens.word(at, "have") || tokens.word(at, "has") || tokens.word(at, "had") || tokens.word(at, "that") || tokens.word(at, "which")) {
-            at++;
-        }
-        if (!(tokens.word(at, "never") || tokens.word(at, "not"))) {
-            return 0;
-        }
-        at++;
-        at += tokens.word(at, "been") ? 1 : 0;
-        if (!(tokens.word(at, "used") || tokens.word(at, "assigned") || tokens.word(at, "allocated"))) {
-            return 0;
-        }
-        at++;
-        if (!(tokens.word(at, "for") || tokens.word(at, "in") || tokens.word(at, "by") || tokens.word(at, "to"))) {
-            return 0;
-        }
-        return at + 1 - k;
-    }
-
-    /** "have a", "has an", "had any": a related concept follows ("patients have a severe penicillin allergy"). */
-    /** "who have", "that has", "have" before a value (not a number, an article or "no"): the tokens, or 0. */
-    private int haveValue(int k) {
-        int n;
-        if ((n = tokens.match(k, "who", "have")) > 0 || (n = tokens.match(k, "who", "has")) > 0 || (n = tokens.match(k, "that", "have")) > 0
-                || (n = tokens.match(k, "that", "has")) > 0 || (n = tokens.match(k, "have")) > 0 || (n = tokens.match(k, "has")) > 0) {
-            return k + n < tokens.size() && tokens.number(k + n) == null && !tokens.word(k + n, "no") && !tokens.word(k + n, "a")
-                    && !tokens.word(k + n, "an") && !tokens.word(k + n, "any") && !tokens.word(k + n, "been") ? n : 0;
-        }
-        return 0;
-    }
-
-    private boolean haveArticle(int k) {
-        return (tokens.word(k, "have") || tokens.word(k, "has") || tokens.word(k, "had"))
-                && (tokens.word(k + 1, "a") || tokens.word(k + 1, "an") || tokens.word(k + 1, "any"));
-    }
-
-    /**
-     * "wards with no patients currently admitted": patients are not linked to wards, but the words after them are a
-     * predicate of exactly one concept that is linked to the subject and refers to patients (admissions); the scope
-     * is over that concept with the predicate as its condition. Returns the tokens read from {@code i}, or 0.
-     */
-    private int patientsByEvent(int i, int after, boolean negated) {
-        int j = after;
-        while (j < tokens.size() && COPULAS.contains(tokens.get(j).text())) {
-            j++;
-        }
-        for (int n = Math.min(5, tokens.size() - j); n >= 1; n--) {
-            Optional<Predicate> p = pack.predicateForPhrase(tokens.words(j, j + n));
-            if (p.isEmpty()) {
-                continue;
-            }
-            List<String> owners = new ArrayList<>();
-            for (String c : vocab.concepts()) {
-                if (p.get().on(c).isPresent() && vocab.linked(state.subject, c) && refersTo(c, PATIENT)) {
-                    owners.add(c);
-                }
-            }
-            if (owners.size() != 1) {
-                return 0;
-            }
-            String event = owners.get(0);
-            QuestionParser inner = new QuestionParser(context);
-            inner.state.subject = event;
-            inner.state.lead = Lead.LIST;
-            List<Filter> conditions = inner.predicateBinding.bindPredicate(p.get(), p.get().on(event).get(), event);
-            if (!inner.state.related.isEmpty()) {
-                return 0;
-            }
-            state.addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
-                    : org.tally.core.spec.Quantifier.EXISTS, event, conditions));
-            return j + n - i;
-        }
-        return 0;
-    }
-
-    /**
-     * "an allergy that caused anaphylaxis", "a prescription which was cancelled": after a related concept, a relative
-     * clause of its own recorded values adds to its conditions. Returns the index after it (unchanged when none).
-     */
-    private int relativeClause(String other, int k, List<Filter> conditions) {
-        int at = k;
-        boolean relative = false;
-        while (at < tokens.size() && CLAUSE_WORDS.contains(tokens.get(at).text())) {
-            relative |= tokens.word(at, "that") || tokens.word(at, "which");
-            at++;
-        }
-        if (!relative) {
-            return k;
-        }
-        QuestionParser inner = new QuestionParser(context);
-        inner.state.subject = other;
-        inner.state.lead = Lead.LIST;
-        int end = at;
-        int v;
-        while (end < tokens.size() && (v = inner.valueRules.valuePhrase(end, tokens.size(), other, false)) > 0) {
-            end += v;
-        }
-        if (end == at || !inner.state.related.isEmpty()) {
-            return k;
-        }
-        conditions.addAll(inner.state.filters);
-        return end;
-    }
-
-    private static final java.util.Set<String> CLAUSE_WORDS = java.util.Set.of("that", "which", "caused", "had",
-            "was", "were", "is", "are", "resulted", "in", "involved", "with");
-
-    /**
-     * "with type 2 diabetes", "without chronic kidney disease": a recorded value of the subject itself is a filter;
-     * otherwise a value recorded by exactly one concept linked to the subject is a related scope over it (patients
-     * with CKD: those with a diagnosis coded CKD). Returns the tokens read, 0 when no value follows.
-     */
-    private int withValue(int k, boolean negated, boolean ownValues) {
-        if (!negated && ownValues) {
-            List<ValueCandidate> mine = new ArrayList<>();
-            for (int n = Math.min(5, tokens.size() - k); n >= 1 && mine.isEmpty(); n--) {
-                valueRules.candidates(state.subject, null, tokens.words(k, k + n), mine);
-            }
-            if (!mine.isEmpty()) {
-                return valueRules.valuePhrase(k, tokens.size(), state.subject, false);
-            }
-        }
-        boolean both = !negated && tokens.word(k, "both");
-        int at = both ? k + 1 : k;
-        List<RecordedValue> values = new ArrayList<>();
-        RecordedValue first = recordedValue(at);
-        if (first == null) {
-            return 0;
-        }
-        values.add(first);
-        at += first.length();
-        // "with both CKD and hypertension", "who have diabetes and hypertension": each value its own record;
-        // "with CKD or hypertension": one record with either value
-        String joiner = !negated && tokens.word(at, "and") ? "and" : !both && tokens.word(at, "or") ? "or" : null;
-        while (joiner != null && tokens.word(at, joiner)) {
-            RecordedValue next = recordedValue(at + 1);
-            if (next == null) {
-                break;
-            }
-            values.add(next);
-            at += 1 + next.length();
-        }
-        if (joiner != null && (tokens.word(at, "and") || tokens.word(at, "or"))) {
-            throw new GrammarMiss("'" + tokens.words(k, at + 1) + "' mixes 'and' with 'or'; ask one at a time");
-        }
-        if (both && values.size() < 2) {
-            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + tokens.words(k, at) + "')");
-        }
-        if ("or".equals(joiner) && values.size() > 1) {
-            values = List.of(eitherValue(values, tokens.words(k, at)));
-        }
-        List<Filter> period = new ArrayList<>();
-        String dated = values.get(values.size() - 1).concept();
-        int end = timeRules.relatedRange(dated, at, period); // "patients with pneumonia last winter": diagnosed then
-        if (!period.isEmpty() && values.stream().anyMatch(v -> !v.concept().equals(dated))) {
-            throw new GrammarMiss("'" + tokens.words(k, end) + "' dates records of different kinds; ask about each");
-        }
-        for (RecordedValue v : values) {
-            List<Filter> conditions = new ArrayList<>(List.of(v.filter()));
-            conditions.addAll(period);
-            state.addRelated(new RelatedScope(negated ? org.tally.core.spec.Quantifier.NOT_EXISTS
-                    : org.tally.core.spec.Quantifier.EXISTS, v.concept(), conditions));
-        }
-        return end - k;
-    }
-
-    private record RecordedValue(String concept, Filter filter, int length) {
-    }
-
-    /** "CKD or hypertension": values of one column of one concept as one in-list; anything else misses. */
-    private static RecordedValue eitherValue(List<RecordedValue> values, String phrase) {
-        String concept = values.get(0).concept();
-        ValueRef target = null;
-        java.util.LinkedHashSet<Literal> either = new java.util.LinkedHashSet<>();
-        for (RecordedValue v : values) {
-            ValueRef on;
-            if (v.filter() instanceof Filter.Compare && ((Filter.Compare) v.filter()).op()
-                    == org.tally.core.spec.CompareOp.EQ) {
-                on = ((Filter.Compare) v.filter()).target();
-                either.add(((Filter.Compare) v.filter()).value());
-            } else if (v.filter() instanceof Filter.In) {
-                on = ((Filter.In) v.filter()).target();
-                either.addAll(((Filter.In) v.filter()).values());
-            } else {
-                throw new GrammarMiss("'" + phrase + "' joins conditions that are not values of one column");
-            }
-            if (!v.concept().equals(concept) || target != null && !target.equals(on)) {
-                throw new GrammarMiss("'" + phrase + "' joins values recorded in different places; ask about each");
-            }
-            target = on;
-        }
-        return new RecordedValue(concept, new Filter.In(target, List.copyOf(either)), 0);
-    }
-
-    /**
-     * The longest phrase at {@code k} that is a recorded value of exactly one concept referring to the subject (several
-     * ask where), or null.
-     */
-    private RecordedValue recordedValue(int k) {
-        for (int n = Math.min(5, tokens.size() - k); n >= 1; n--) {
-            String phrase = tokens.words(k, k + n);
-            Map<String, List<ValueCandidate>> owners = new java.util.LinkedHashMap<>();
-            for (String c : vocab.concepts()) {
-                if (c.equals(state.subject) || !vocab.linked(state.subject, c) || !refersTo(c, state.subject)) {
-                    continue;
-                }
-                List<ValueCandidate> found = new ArrayList<>();
-                valueRules.candidates(c, null, phrase, found);
-                if (!found.isEmpty()) {
-                    owners.put(c, found);
-                }
-            }
-            if (owners.isEmpty()) {
-                continue;
-            }
-            String other = clarify.one("related", phrase, "'" + phrase + "' recorded where?", owners.keySet());
-            List<ValueCandidate> cols = owners.get(other);
-            Filter f;
-            if (cols.size() == 1) {
-                f = cols.get(0).filter();
-            } else {
-                List<String> labels = new ArrayList<>();
-                cols.forEach(c -> labels.add(c.label()));
-                f = cols.get(labels.indexOf(clarify.choose("column", phrase, "Which '" + phrase + "' do you mean?", labels)))
-                        .filter();
-            }
-            return new RecordedValue(other, f, n);
-        }
-        return null;
-    }
-
-    /**
-     * The concepts other than the subject that {@code verb} is a time verb of and that one foreign key links to the
-     * subject; with {@code referring}, only those whose rows refer to the subject's.
-     */
-    private List<String> linkedVerbOwners(String verb, boolean referring) {
-        List<String> owners = new ArrayList<>();
-        for (String c : vocab.concepts()) {
-            if (!c.equals(state.subject) && !lexicon.timeHints(c, verb).isEmpty() && vocab.linked(state.subject, c)
-                    && (!referring || refersTo(c, state.subject))) {
-                owners.add(c);
-            }
-        }
-        return owners;
-    }
-
-    /** Whether {@code concept} points at {@code target} by a direct reference (its rows belong to the target's). */
-    private boolean refersTo(String concept, String target) {
-        return vocab.forward(concept).contains(new GrammarVocabulary.Path(target, null));
-    }
-
-    /**
-     * "patients diagnosed with type 2 diabetes", "who have also been prescribed metformin", "diagnosed with both
-     * heart failure and CKD": a time verb of a concept that refers to the subject (not of the subject) → EXISTS over
-     * that concept, with the recorded values and time phrase that follow as its conditions; "both X and Y" is one
-     * scope per value. Returns the tokens read.
-     */
-    private int verbScope(int i, int to) {
-        if (state.subject == null) {
-            return 0;
-        }
-        int k = i;
-        while (k < to && VERB_LEAD.contains(tokens.get(k).text())) {
-            k++;
-        }
-        if (k >= to || !lexicon.timeHints(state.subject, tokens.get(k).text()).isEmpty()) {
-            return 0;
-        }
-        String verb = tokens.get(k).text();
-        List<String> owners = linkedVerbOwners(verb, true);
-        if (owners.isEmpty()) {
-            return 0;
-        }
-        boolean counted = state.lead == Lead.RATE && state.rateWords == null && !state.numeratorMode && k > i;
-        String other = clarify.one("related", verb, "'" + verb + "' in which records?", owners);
-        if (ownCondition(verb)) {
-            // "bills paid last month": bills with a paid status, or bills with a payment last month?
-            String one = singularWord(state.subject);
-            String own = "the " + one + " is " + verb;
-            String event = "the " + one + " has a " + singularWord(other) + " " + verb + " then";
-            if (clarify.choose("reading", verb, "'" + verb + "': which do you mean?", List.of(own, event)).equals(own)) {
-                return 0;
-            }
-        }
-        TimeRules.LinkedVerbTime col = timeRules.linkedVerbTime(other, verb);
-        k++;
-        k += tokens.word(k, "with") || tokens.word(k, "for") || tokens.word(k, "by") ? 1 : 0;
-        boolean both = tokens.word(k, "both");
-        k += both ? 1 : 0;
-        List<List<Filter>> scopes = new ArrayList<>();
-        List<Filter> shared = new ArrayList<>();
-        QuestionParser inner = new QuestionParser(context);
-        inner.state.subject = other;
-        inner.state.lead = Lead.LIST;
-        while (k < to) {
-            TimePhrases.Match m = time.at(k);
-            if (m != null && k + m.length() <= to) {
-                TimeRules.rangeFilters(col.column(), m, shared);
-                k += m.length();
-                continue;
-            }
-            int before = inner.state.filters.size();
-            int v = inner.valueRules.valuePhrase(k, to, other, false);
-            if (v <= 0) {
-                if (both && tokens.word(k, "and") && !scopes.isEmpty()) {
-                    k++;
-                    continue;
-                }
-                break;
-            }
-            List<Filter> read = new ArrayList<>(inner.state.filters.subList(before, inner.state.filters.size()));
-            if (both) {
-                scopes.add(read);
-            } else if (scopes.isEmpty()) {
-                scopes.add(read);
-            } else {
-                scopes.get(0).addAll(read);
-            }
-            k += v;
-        }
-        int[] often = both ? null : frequency(k);
-        if (often != null) {
-            k += often[0];
-            TimePhrases.Match m = time.at(k);
-            if (m != null && k + m.length() <= to) { // "admitted more than once last year"
-                TimeRules.rangeFilters(col.column(), m, shared);
-                k += m.length();
-            }
-        }
-        if (!inner.state.related.isEmpty()) {
-            throw new GrammarMiss("'" + tokens.words(i, k) + "' is too complex");
-        }
-        boolean ownVerbWaiting = state.range == null && state.verbTimes.stream().anyMatch(c -> c.concept().equals(state.subject));
-        if (!shared.isEmpty() && ownVerbWaiting) {
-            // "patients registered and admitted this year": does the year date the registration, the stay, or both?
-            throw new GrammarMiss("'" + tokens.words(i, k) + "' may date the " + singularWord(state.subject) + " too; say which time"
-                    + " the period is for");
-        }
-        if (both && scopes.size() < 2) {
-            throw new GrammarMiss("'both' needs two things joined by 'and' ('" + tokens.words(i, k) + "')");
-        }
-        if (counted) {
-            state.numeratorMode = true; // "… have also been diagnosed with X": the counted condition of a percentage
-        }
-        if (scopes.isEmpty()) {
-            scopes.add(new ArrayList<>());
-        }
-        for (List<Filter> conditions : scopes) {
-            conditions.addAll(shared);
-            state.addRelated(often == null ? new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, other, conditions)
-                    : new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions,
-                            often[1] < 0 ? null : often[1], often[2] < 0 ? null : often[2]));
-        }
-        return k - i;
-    }
-
-    /**
-     * "more than once", "at least twice", "3 or more times", "exactly once": how often the related records occur,
-     * as {read, atLeast, atMost} (−1 for none), or null. An upper bound alone ("at most twice" may or may not take
-     * in none) and a bare "once" are not read.
-     */
-    private int[] frequency(int k) {
-        int n;
-        int[] f;
-        if ((n = tokens.match(k, "more", "than")) > 0 && (f = times(k + n)) != null) {
-            return new int[] {n + f[0], f[1] + 1, -1};
-        }
-        if ((n = tokens.match(k, "at", "least")) > 0 && (f = times(k + n)) != null) {
-            return new int[] {n + f[0], f[1], -1};
-        }
-        if (((n = tokens.match(k, "exactly")) > 0 || (n = tokens.match(k, "only")) > 0) && (f = times(k + n)) != null) {
-            return new int[] {n + f[0], f[1], f[1]};
-        }
-        if ((f = times(k)) != null && tokens.match(k + f[0], "or", "more") > 0) {
-            return new int[] {f[0] + 2, f[1], -1}; // "twice or more", "3 times or more"
-        }
-        if (tokens.number(k) != null && tokens.match(k + 1, "or", "more", "times") > 0) {
-            return new int[] {4, tokens.number(k), -1};
-        }
-        return null;
-    }
-
-    /** "once", "twice", "3 times": {tokens, how many}, or null. */
-    private int[] times(int k) {
-        if (tokens.word(k, "once")) {
-            return new int[] {1, 1};
-        }
-        if (tokens.word(k, "twice")) {
-            return new int[] {1, 2};
-        }
-        Integer v = tokens.number(k);
-        return v != null && v > 0 && (tokens.word(k + 1, "times") || tokens.word(k + 1, "time")) ? new int[] {2, v} : null;
-    }
-
-    private String singularWord(String concept) {
-        return pack.concept(concept).map(org.tally.core.pack.Concept::singular).orElse(concept)
-                .toLowerCase(java.util.Locale.ROOT);
-    }
-
-    /** Whether a word is also a condition of the subject itself: a predicate defined on it or one of its values. */
-    private boolean ownCondition(String word) {
-        Optional<Predicate> p = pack.predicateForPhrase(word);
-        if (p.isPresent() && p.get().on(state.subject).isPresent()) {
-            return true;
-        }
-        List<ValueCandidate> own = new ArrayList<>();
-        valueRules.candidates(state.subject, null, word, own);
-        return !own.isEmpty();
-    }
-
-    /** Words that may lead a participle clause: "(who) have also been diagnosed". */
-    private static final java.util.Set<String> VERB_LEAD = java.util.Set.of("who", "that", "have", "has", "had",
-            "were", "was", "are", "is", "also", "been", "ever", "already");
-
     /** "stayed over 7 days", "longer than 2 days", "length of stay over 7 days", "lasting at least 3 hours". */
     private int durationFilter(int i) {
         if (state.subject == null) {
@@ -3081,7 +2445,7 @@ final class QuestionParser {
             }
         }
         throw new GrammarMiss("the " + (state.measurePhrase == null ? "aggregate" : state.measurePhrase) + " of "
-                + singularWord(owner) + " values mixes different kinds of measurement (and their units); name the"
+                + verbScopeRules.singularWord(owner) + " values mixes different kinds of measurement (and their units); name the"
                 + " one meant, or group by it");
     }
 
@@ -3091,7 +2455,7 @@ final class QuestionParser {
             return c.role() == ColumnRole.NAME || c.role() == ColumnRole.TYPE || c.role() == ColumnRole.CODE
                     || c.role() == ColumnRole.CATEGORY;
         }
-        return c.via() == null && refersTo(owner, c.concept())
+        return c.via() == null && relatedScopeRules.refersTo(owner, c.concept())
                 && vocab.columns(c.concept()).stream().noneMatch(col -> col.role().isTemporal()
                         || col.role() == ColumnRole.PATIENT_REF);
     }
