@@ -65,12 +65,6 @@ final class ParseState {
 
     /** The patient reference whose distinct values are counted ("how many patients are currently admitted"). */
     ColumnRef distinctPeople;
-
-    // ---------------------------------------------------------------- value lists
-
-    /** The filter list and position of the last run of value phrases on one column ("moderate severe"). */
-    List<Filter> runList;
-    int runStart = -1;
         /** The subject's time verbs read so far, with the index after each. */
     final List<ColumnRef> verbTimes = new ArrayList<>();
     int rangeAt = -1;

@@ -13,26 +13,19 @@ import java.util.Optional;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.Predicate;
 import org.tally.core.pack.RoleHint;
-import org.tally.core.pack.ValueText;
 import org.tally.core.spec.Aggregation;
-import org.tally.core.spec.Bucket;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.Dimension;
 import org.tally.core.spec.Direction;
-import org.tally.core.spec.DurationMode;
-import org.tally.core.spec.DurationRef;
-import org.tally.core.spec.DurationUnit;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.Measure;
 import org.tally.core.spec.OrderKey;
 import org.tally.core.spec.Provenance;
 import org.tally.core.spec.QuerySpec;
-import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
 import org.tally.core.spec.TimeScope;
-import org.tally.core.spec.ValueRef;
 
 /** One parse of one question: lead rule, subject phrase, then modifiers until every token is consumed. */
 final class QuestionParser {
@@ -45,6 +38,11 @@ final class QuestionParser {
     final RelatedScopeRules relatedScopeRules;
     final VerbScopeRules verbScopeRules;
     final CountedScopeRules countedScopeRules;
+    final GroupingRules groupingRules;
+    final ProjectionRules projectionRules;
+    final ModifierRules modifierRules;
+    final PlaceRules placeRules;
+    final MeasureRules measureRules;
 
     private final DomainPack pack;
     private final GrammarVocabulary vocab;
@@ -76,6 +74,11 @@ final class QuestionParser {
         this.relatedScopeRules = new RelatedScopeRules(this);
         this.verbScopeRules = new VerbScopeRules(this);
         this.countedScopeRules = new CountedScopeRules(this);
+        this.groupingRules = new GroupingRules(this);
+        this.projectionRules = new ProjectionRules(this);
+        this.modifierRules = new ModifierRules(this);
+        this.placeRules = new PlaceRules(this);
+        this.measureRules = new MeasureRules(this);
     }
 
 
@@ -84,17 +87,17 @@ final class QuestionParser {
     QuerySpec parse() {
         int i = tokens.skipFillers(0, "please", "can", "you", "tell", "me");
         i = lead(i);
-        i = projectionBeforeSubject(i);
+        i = projectionRules.projectionBeforeSubject(i);
         i = subjectPhrase(i);
         if (state.pendingFrom >= 0) {
             List<ColumnRef> items = new ArrayList<>();
-            if (projectionItems(state.pendingFrom, state.pendingTo, items) != state.pendingTo) {
+            if (projectionRules.projectionItems(state.pendingFrom, state.pendingTo, items) != state.pendingTo) {
                 throw new GrammarMiss("'" + tokens.words(state.pendingFrom, state.pendingTo) + "' names no column of " + state.subject
                         + " to show");
             }
-            addProjection(items);
+            projectionRules.addProjection(items);
         }
-        modifiers(i, tokens.size());
+        modifierRules.modifiers(i, tokens.size());
         return build();
     }
 
@@ -448,7 +451,7 @@ final class QuestionParser {
      * identifier name one row of the subject or of a concept it refers to; the filter follows the reference ("how
      * many admissions has patient MRN0001643 had"). Returns the tokens read, 0 when there is no such pair.
      */
-    private int conceptLiteral(int i, int to) {
+    int conceptLiteral(int i, int to) {
         ConceptTerm term = term(i);
         if (term == null || i + term.length() >= to) {
             return 0;
@@ -507,7 +510,7 @@ final class QuestionParser {
             return true;
         }
         List<ColumnRef> items = new ArrayList<>();
-        if (projectionItems(k, to, items) != to || items.isEmpty()) {
+        if (projectionRules.projectionItems(k, to, items) != to || items.isEmpty()) {
             return false;
         }
         state.projection.addAll(items);
@@ -622,7 +625,7 @@ final class QuestionParser {
             }
             List<String> owners = lexicon.conceptsWithRoleHint(groupPhrase);
             state.subject = clarify.one("subject", groupPhrase, "The " + groupPhrase + " of what?", owners);
-            state.measureOf = uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
+            state.measureOf = measureRules.uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
             state.rankedSum = true;
             state.groupConcept = groupPhrase;
             state.limit = n0 == null ? 1 : n0;
@@ -792,7 +795,7 @@ final class QuestionParser {
             }
             state.subject = c;
             try {
-                Dimension d = dimension(y.phrase());
+                Dimension d = groupingRules.dimension(y.phrase());
                 if (d instanceof Dimension.Column && ((Dimension.Column) d).column().concept().equals(c)) {
                     owners.add(c);
                 }
@@ -870,7 +873,7 @@ final class QuestionParser {
             if (timeRules.timeVerb(i, i + 1) == 0) {
                 throw new GrammarMiss("'" + tokens.get(i).text() + "' is not understood here (asking about " + state.subject + ")");
             }
-            state.measureOf = uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
+            state.measureOf = measureRules.uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
             return k + term.length();
         }
         if (state.lead == Lead.AGGREGATE && tokens.word(i, "amount") && i + 1 < tokens.size()
@@ -886,11 +889,11 @@ final class QuestionParser {
             if (timeRules.timeVerb(i + 1, i + 2) == 0) {
                 throw new AssertionError("a time verb of " + state.subject + " did not read");
             }
-            state.measureOf = uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
+            state.measureOf = measureRules.uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
             return i + 2;
         }
         if (state.lead == Lead.AGGREGATE) {
-            int next = measure(i);
+            int next = measureRules.measure(i);
             if (next >= 0) {
                 return next;
             }
@@ -930,7 +933,7 @@ final class QuestionParser {
                 if (state.lead == Lead.TOP && state.rankedBy == null) {
                     rankReferrers(term.phrase());
                 }
-                modifiers(i, k);
+                modifierRules.modifiers(i, k);
                 if ((state.lead == Lead.COUNT || state.lead == Lead.EXISTS) && k == from && state.dimensions.isEmpty()
                         && state.filters.isEmpty()) {
                     String counted = personEvent(k + term.length());
@@ -1050,7 +1053,7 @@ final class QuestionParser {
                     : List.of(phrase)) {
                 for (String c : lexicon.conceptsWithRoleHint(form)) {
                     List<ColumnRef> cols = new ArrayList<>();
-                    collectDimensionColumns(c, null, form, cols);
+                    groupingRules.collectDimensionColumns(c, null, form, cols);
                     if (!cols.isEmpty()) {
                         owners.put(c, cols);
                     }
@@ -1228,7 +1231,7 @@ final class QuestionParser {
             filter = columns.get(labels.indexOf(label)).filter();
         }
         state.subject = concept;
-        modifiers(i, k);
+        modifierRules.modifiers(i, k);
         if (state.whichVerbAt >= 0 && timeRules.timeVerb(state.whichVerbAt, state.whichVerbAt + 1) == 0) {
             throw new GrammarMiss("'" + tokens.get(state.whichVerbAt).text() + "' is not understood here (asking about "
                     + state.subject + ")");
@@ -1239,7 +1242,7 @@ final class QuestionParser {
 
 
     /** The bound concepts with kind columns holding a value {@code phrase} names, with those columns' filters. */
-    private Map<String, List<ValueCandidate>> valueOwners(String phrase) {
+    Map<String, List<ValueCandidate>> valueOwners(String phrase) {
         Map<String, List<ValueCandidate>> owners = new java.util.LinkedHashMap<>();
         for (String concept : vocab.concepts()) {
             List<ValueCandidate> found = new ArrayList<>();
@@ -1274,1146 +1277,10 @@ final class QuestionParser {
                 : clarify.choose("subject", phrase, "A " + phrase + " rate of which?", candidates);
     }
 
-    // ---------------------------------------------------------------- measures
-
-    /** "length of stay", "birth weight", "duration of surgeries": sets subject and measured value. */
-    private int measure(int i) {
-        for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
-            String phrase = tokens.words(i, i + n);
-            List<String> owners = lexicon.conceptsWithRoleHint(phrase);
-            List<String> numericOwners = new ArrayList<>();
-            for (String c : owners) {
-                for (RoleHint h : lexicon.roleHints(c, phrase)) {
-                    if (h.roles().stream().map(ColumnRole::fromJson)
-                            .anyMatch(r -> r.isNumeric() || r == ColumnRole.DURATION)) {
-                        numericOwners.add(c);
-                        break;
-                    }
-                }
-            }
-            if (numericOwners.isEmpty()) {
-                continue;
-            }
-            int k = i + n;
-            String concept = null;
-            if (tokens.word(k, "of") || tokens.word(k, "for") || tokens.word(k, "per")) {
-                ConceptTerm after = term(k + 1);
-                if (after != null) {
-                    concept = boundOne(after, "subject");
-                    if (!numericOwners.contains(concept)) {
-                        throw new GrammarMiss("'" + phrase + "' is not recorded for " + after.phrase());
-                    }
-                    k = k + 1 + after.length();
-                }
-            }
-            if (concept == null) {
-                concept = numericOwners.size() == 1 ? numericOwners.get(0)
-                        : clarify.choose("subject", phrase, "The " + phrase + " of what?", numericOwners);
-            }
-            state.subject = concept;
-            state.measureOf = numericColumn(concept, phrase);
-            return k;
-        }
-        if (tokens.word(i, "duration") || tokens.word(i, "length")) {
-            int k = i + 1;
-            if (tokens.word(k, "of")) {
-                k++;
-            }
-            int named = durationOfValue(k);
-            if (named > 0) {
-                return named;
-            }
-            k += Math.max(tokens.match(k, "a"), tokens.match(k, "an")); // "the length of an emergency visit"
-            ConceptTerm term = term(k);
-            if (term != null) {
-                state.subject = boundOne(term, "subject");
-                state.measureOf = derivedDuration(state.subject);
-                return k + term.length();
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * "the average duration of a laparoscopic cholecystectomy": a recorded value names the rows (as a value-named
-     * subject does), and the duration is end − start of that concept. Returns the index after the value, or 0.
-     */
-    private int durationOfValue(int k) {
-        int at = k + (tokens.word(k, "a") || tokens.word(k, "an") || tokens.word(k, "the") ? 1 : 0);
-        if (at >= tokens.size() || term(at) != null) {
-            return 0;
-        }
-        for (int n = Math.min(5, tokens.size() - at); n >= 1; n--) {
-            String phrase = tokens.words(at, at + n);
-            Map<String, List<ValueCandidate>> owners = valueOwners(phrase);
-            if (owners.isEmpty()) {
-                continue;
-            }
-            String concept = clarify.one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
-            List<ValueCandidate> cols = owners.get(concept);
-            if (cols.size() != 1) {
-                return 0;
-            }
-            state.subject = concept;
-            state.measureOf = derivedDuration(concept);
-            state.filters.add(cols.get(0).filter());
-            return at + n;
-        }
-        return 0;
-    }
-
-    private ValueRef numericColumn(String concept, String phrase) {
-        List<ColumnRef> found = new ArrayList<>();
-        boolean durationHint = false;
-        for (RoleHint h : lexicon.roleHints(concept, phrase)) {
-            for (String role : h.roles()) {
-                ColumnRole r = ColumnRole.fromJson(role);
-                durationHint |= r == ColumnRole.DURATION;
-                for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-                    if (c.role() == r && hintsMatch(h.nameHints(), c) && (r.isNumeric())) {
-                        ColumnRef ref = ref(concept, c);
-                        if (!found.contains(ref)) {
-                            found.add(ref);
-                        }
-                    }
-                }
-            }
-        }
-        if (found.size() == 1) {
-            return found.get(0);
-        }
-        if (found.size() > 1) {
-            return clarify.pickRef("column", phrase, found);
-        }
-        if (durationHint) {
-            return derivedDuration(concept);
-        }
-        throw new GrammarMiss("'" + phrase + "' is not recorded on this source's " + concept);
-    }
-
-    private DurationRef derivedDuration(String concept) {
-        ColumnRef start = uniqueRole(concept, ColumnRole.START_TIME, "a start time");
-        ColumnRef end = uniqueRole(concept, ColumnRole.END_TIME, "an end time");
-        return DurationRef.of(start, end, state.unit, DurationMode.COMPLETED_ONLY);
-    }
-
-    private ColumnRef uniqueRole(String concept, ColumnRole role, String what) {
-        List<ColumnRef> refs = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-            if (c.role() == role) {
-                refs.add(ref(concept, c));
-            }
-        }
-        if (refs.isEmpty()) {
-            throw new GrammarMiss(concept + " has no " + what + " on this source");
-        }
-        return refs.size() == 1 ? refs.get(0) : clarify.pickRef("column", concept + " " + role.jsonName(), refs);
-    }
-
-    // ---------------------------------------------------------------- modifiers
-
-    /** Consumes tokens [from, to): every one must belong to a modifier or be a filler. */
-    void modifiers(int from, int to) {
-        int i = from;
-        while (i < to) {
-            int joined = valueUnion(i, to);
-            if (joined > 0) {
-                i += joined;
-                continue;
-            }
-            List<Filter> target = state.numeratorMode ? state.numerator : state.filters;
-            int before = target.size();
-            int n = modifier(i, to);
-            noteValueRun(target, before, n);
-            if (n <= 0) {
-                String w = tokens.get(i).text();
-                if (state.lead == Lead.RATE && state.rateWords == null && !state.numeratorMode && isCopula(w)) {
-                    state.numeratorMode = true;
-                    i++;
-                    continue;
-                }
-                if (tokens.match(i, "the", "hospital", "have") > 0 || tokens.match(i, "the", "hospital", "has") > 0) {
-                    i += 3; // "how many departments does the hospital have": the whole source, no condition
-                    continue;
-                }
-                if (w.equals("and") && i > from && i + 1 < to) {
-                    i++; // "admitted to X and discharged this year": conditions are AND-ed anyway
-                    continue;
-                }
-                if (w.equals("new") && state.newAt < 0) {
-                    state.newAt = i; // "new patients registered per month": new is what the registration time says
-                    i++;
-                    continue;
-                }
-                if (w.equals("ever") && state.lead == Lead.EXISTS && state.range == null) {
-                    i++; // "has any incident ever caused a death": over all time, which is already the default
-                    continue;
-                }
-                int included = including(i, to);
-                if (included > 0) {
-                    i += included;
-                    continue;
-                }
-                if (Lexicon.FILLERS.contains(w)) {
-                    i++;
-                    continue;
-                }
-                int restated = restatedSubject(i, to);
-                if (restated > 0) {
-                    i += restated;
-                    continue;
-                }
-                throw new GrammarMiss("'" + w + "' is not understood here"
-                        + (state.subject == null ? "" : " (asking about " + state.subject + ")"));
-            }
-            i += n;
-        }
-    }
-
-    /**
-     * "were emergency operations", "of stays discharged": a term naming exactly the subject again adds nothing; a
-     * term naming any other concept (or several) is not consumed here.
-     */
-    private int restatedSubject(int i, int to) {
-        if (state.subject == null) {
-            return 0;
-        }
-        int at = i;
-        if (tokens.word(at, "across")) {
-            at += tokens.word(at + 1, "all") ? 2 : 1; // "average heart rate across vital signs"
-        }
-        ConceptTerm term = term(at);
-        if (term == null || at + term.length() > to) {
-            return 0;
-        }
-        List<String> bound = new ArrayList<>();
-        for (String id : term.concepts()) {
-            if (vocab.concepts().contains(id)) {
-                bound.add(id);
-            }
-        }
-        return bound.equals(List.of(state.subject)) ? at - i + term.length() : 0;
-    }
-
-    /** Verbs after which a percentage question names its counted condition ("what share of stays involved …"). */
-    private static final java.util.Set<String> RATE_COPULAS = java.util.Set.of("were", "was", "are", "is", "had",
-            "involved", "needed", "required", "received", "have", "has");
-
-    private static boolean isCopula(String w) {
-        return RATE_COPULAS.contains(w);
-    }
-
-    /**
-     * Remembers a value phrase that added one equality or list filter, so "X or Y" / "X, Y and Z" on the same column
-     * can become one list. Any other modifier ends the run.
-     */
-    private void noteValueRun(List<Filter> target, int before, int consumed) {
-        if (consumed <= 0) {
-            return;
-        }
-        boolean oneValue = target.size() == before + 1 && isValueTest(target.get(before));
-        if (!oneValue) {
-            state.runList = null;
-            return;
-        }
-        if (state.runList == target && state.runStart >= 0 && state.runStart < before
-                && target.get(state.runStart).target().equals(target.get(before).target())) {
-            return; // the run goes on: "moderate severe"
-        }
-        state.runList = target;
-        state.runStart = before;
-    }
-
-    private static boolean isValueTest(Filter f) {
-        return f instanceof Filter.In
-                || f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ;
-    }
-
-    /**
-     * "or" / "and" after a run of values, followed by another value of the same column: the values form one list
-     * ("moderate, severe or fatal harm", "acuity 1 or 2"); a column holds one value per row, so "and" between two of
-     * its values can only mean either. Between conditions on different columns "and" joins them; "or" there is not
-     * supported and misses. Returns the tokens read, 0 when this is no such connector.
-     */
-    private int valueUnion(int i, int to) {
-        if (!(tokens.word(i, "or") || tokens.word(i, "and") || tokens.word(i, "nor")) || i + 1 >= to) {
-            return 0;
-        }
-        if (state.runList == null) {
-            return 0;
-        }
-        List<Filter> target = state.runList;
-        int before = target.size();
-        ValueRef runColumn = target.get(state.runStart).target();
-        int n = runColumn instanceof ColumnRef ? valueRules.columnValue(i + 1, to, (ColumnRef) runColumn) : 0;
-        if (n <= 0) {
-            n = modifier(i + 1, to);
-        }
-        if (n <= 0) {
-            return 0;
-        }
-        Filter added = target.size() == before + 1 ? target.get(before) : null;
-        if (added == null || !isValueTest(added) || !added.target().equals(target.get(state.runStart).target())) {
-            if (tokens.word(i, "or")) {
-                throw new GrammarMiss("'or' between conditions on different things is not supported ('"
-                        + tokens.words(i - 1, Math.min(tokens.size(), i + 1 + n)) + "')");
-            }
-            state.runList = null;
-            return 1 + n; // "admitted to X and discharged this year": both conditions hold
-        }
-        List<Literal> values = new ArrayList<>();
-        for (Filter f : target.subList(state.runStart, target.size())) {
-            values.addAll(f instanceof Filter.In ? ((Filter.In) f).values() : List.of(((Filter.Compare) f).value()));
-        }
-        ValueRef on = added.target();
-        target.subList(state.runStart, target.size()).clear();
-        List<Literal> distinct = values.stream().distinct()
-                .sorted(java.util.Comparator.comparing(QuestionParser::literalText)).toList();
-        target.add(distinct.size() == 1 ? new Filter.Compare(on, org.tally.core.spec.CompareOp.EQ, distinct.get(0))
-                : new Filter.In(on, distinct));
-        return 1 + n;
-    }
-
-    private static String literalText(Literal l) {
-        return l instanceof Literal.StringValue ? ((Literal.StringValue) l).value() : l.toString();
-    }
-
-    /**
-     * "including beds out of service": the named rows are a part of the subject's rows, which are all counted anyway;
-     * the phrase must restate the subject (with its own conditions) and adds nothing. Returns the tokens read.
-     */
-    private int including(int i, int to) {
-        if (!(tokens.word(i, "including") || tokens.word(i, "incl")) || state.subject == null) {
-            return 0;
-        }
-        int k = i + 1 + (tokens.word(i + 1, "the") ? 1 : 0);
-        QuestionParser scratch = new QuestionParser(context);
-        scratch.state.subject = state.subject;
-        scratch.state.lead = Lead.LIST;
-        boolean restated = false;
-        while (k < to) {
-            int r = restatedSubject(k, to);
-            if (r > 0 && !restated) {
-                restated = true;
-                k += r;
-                continue;
-            }
-            int v = scratch.valueRules.valuePhrase(k, to, state.subject, false);
-            if (v <= 0) {
-                break;
-            }
-            k += v;
-        }
-        if (!restated || !scratch.state.related.isEmpty()) {
-            throw new GrammarMiss("'" + tokens.words(i, k) + "' must name a part of the " + state.subject + " rows");
-        }
-        return k - i;
-    }
-
-    private int modifier(int i, int to) {
-        TimePhrases.Match m = time.at(i);
-        if (m != null && i + m.length() <= to) {
-            if (state.range != null) {
-                throw new GrammarMiss("the question names two time ranges");
-            }
-            state.range = m;
-            state.rangeAt = i;
-            return m.length();
-        }
-        int n;
-        if ((n = timeRules.timeVerb(i, to)) > 0) {
-            return n;
-        }
-        if ((n = bucketPhrase(i)) > 0) {
-            return n;
-        }
-        if ((n = grouping(i)) > 0) {
-            return n;
-        }
-        if ((n = projectionPhrase(i, to)) > 0) {
-            return n;
-        }
-        if ((n = relatedScopeRules.relatedScope(i)) > 0) {
-            return n;
-        }
-        if ((n = relatedScopeRules.negatedVerbScope(i, to)) > 0) {
-            return n;
-        }
-        if ((n = verbScopeRules.verbScope(i, to)) > 0) {
-            return n;
-        }
-        if ((n = durationFilter(i)) > 0) {
-            return n;
-        }
-        if ((n = timeRules.dueWindow(i)) > 0) {
-            return n;
-        }
-        if ((n = unitPhrase(i)) > 0) {
-            return n;
-        }
-        if ((n = measureComparison(i)) > 0) {
-            return n;
-        }
-        if (state.subject != null && (n = conceptLiteral(i, to)) > 0) {
-            return n;
-        }
-        if (tokens.word(i, "under") && state.subject != null) {
-            int v = valueRules.valuePhrase(i + 1, to, state.subject, false);
-            if (v > 0) {
-                return 1 + v; // "done under local anaesthesia"
-            }
-        }
-        if (tokens.word(i, "during") && state.subject != null) {
-            int k = tokens.word(i + 1, "the") || tokens.word(i + 1, "a") || tokens.word(i + 1, "an") ? i + 2 : i + 1;
-            int parent = parentScope(k, to);
-            if (parent > 0) {
-                return k - i + parent; // "diagnoses during outpatient visits"
-            }
-        }
-        if ((tokens.word(i, "in") || tokens.word(i, "on") || tokens.word(i, "at")) && state.subject != null) {
-            for (int w = Math.min(5, to - i); w >= 2; w--) {
-                Optional<Predicate> p = pack.predicateForPhrase(tokens.words(i, i + w));
-                if (p.isPresent() && p.get().on(state.subject).isPresent()) {
-                    return valueRules.valuePhrase(i, to, state.subject, false); // "in service" is a condition, not a place
-                }
-            }
-            int k = tokens.word(i + 1, "the") || tokens.word(i + 1, "a") ? i + 2 : i + 1;
-            int parent = parentScope(k, to);
-            if (parent > 0) {
-                return k - i + parent;
-            }
-            int restated = restatedSubject(k, to);
-            if (restated > 0 && restated >= valueLength(k, to)) {
-                return k - i + restated; // "controlled drugs in the medication catalogue", not "in the Labour Suite"
-            }
-            int line = owningServiceLine(k, to);
-            if (line > 0 && line >= valueLength(k, to) && line > placeLength(k, to)) {
-                return k - i + line; // "triage assessments in the emergency department": where they all are
-            }
-            int v = valueRules.valuePhrase(k, to, state.subject, true);
-            if (v > 0) {
-                return k - i + v;
-            }
-            int place = anyPlace(k, to);
-            if (place > 0) {
-                return k - i + place;
-            }
-            if (k < to && !Lexicon.FILLERS.contains(tokens.get(k).text()) && time.at(k) == null) {
-                int end = Math.min(to, k + 3);
-                throw new GrammarMiss("no recorded value matches '" + tokens.words(k, end) + "' on this source");
-            }
-            return 0;
-        }
-        if (state.subject != null) {
-            initialStateDated(i, to);
-            return valueRules.valuePhrase(i, to, state.subject, false);
-        }
-        return 0;
-    }
-
-    /**
-     * "appointments were booked last month": the state a record is made in, as a verb with a time right after it,
-     * dates the making of the record (no time verb of this source read it, or it would have been taken before);
-     * reading it as today's status on the record's own time would count last month's appointments still booked.
-     */
-    private void initialStateDated(int i, int to) {
-        if (!(tokens.word(i - 1, "were") || tokens.word(i - 1, "was") || tokens.word(i - 1, "been") || tokens.word(i - 1, "got"))) {
-            return;
-        }
-        for (int n = Math.min(3, to - i); n >= 1; n--) {
-            String phrase = tokens.words(i, i + n);
-            for (org.tally.core.pack.ValueClass c : pack.valueClasses()) {
-                if (c.initial() && c.phrases().contains(phrase)
-                        && (c.concepts().isEmpty() || c.concepts().contains(state.subject)) && time.at(i + n) != null) {
-                    throw new GrammarMiss("'" + phrase + " " + tokens.words(i + n, i + n + time.at(i + n).length())
-                            + "' dates when each " + state.subject + " was " + phrase + ", which this source does not"
-                            + " record");
-                }
-            }
-        }
-    }
-
-    /**
-     * "diagnoses in outpatient visits": values, then a concept the subject's rows belong to (a direct reference);
-     * the subject's own row must belong to such a parent, an EXISTS over it. Taken only when it reads further than
-     * a value phrase would and every word before the concept is the parent's own value; a time after it stays with
-     * the subject (the diagnoses of this year, not those of this year's visits). Returns the tokens read, or 0.
-     */
-    private int parentScope(int k, int to) {
-        for (int j = k; j < Math.min(to, k + 4); j++) {
-            ConceptTerm term = term(j);
-            if (term == null) {
-                continue;
-            }
-            List<String> parents = new ArrayList<>();
-            for (String id : term.concepts()) {
-                if (vocab.concepts().contains(id) && !id.equals(state.subject) && relatedScopeRules.refersTo(state.subject, id)) {
-                    parents.add(id);
-                }
-            }
-            int end = j + term.length();
-            if (parents.size() != 1 || end > to || end <= k + valueLength(k, to)) {
-                return 0;
-            }
-            QuestionParser inner = new QuestionParser(context);
-            inner.state.subject = parents.get(0);
-            inner.state.lead = Lead.LIST;
-            int at = k;
-            try {
-                int v;
-                while (at < j && (v = inner.valueRules.valuePhrase(at, j, inner.state.subject, false)) > 0) {
-                    at += v;
-                }
-            } catch (GrammarMiss e) {
-                return 0;
-            }
-            if (at != j || inner.state.filters.isEmpty() || !inner.state.related.isEmpty() || inner.state.range != null
-                    || end < tokens.size() && tokens.get(end).number() != null) {
-                return 0; // "in visits" says nothing; "on ward 3" names one ward, not a kind of them
-            }
-            state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, parents.get(0), inner.state.filters));
-            return end - k;
-        }
-        return 0;
-    }
-
-    /** How many tokens a value phrase at {@code k} would read, without reading it ("theatre 2" is longer than "theatre"). */
-    private int valueLength(int k, int to) {
-        QuestionParser scratch = new QuestionParser(context);
-        scratch.state.subject = state.subject;
-        scratch.state.lead = state.lead;
-        try {
-            return Math.max(0, scratch.valueRules.valuePhrase(k, to, state.subject, true));
-        } catch (GrammarMiss | GrammarAsk e) {
-            return 0;
-        }
-    }
-
-    /** How many tokens a place phrase ("in theatre") would read at {@code k}, without reading it. */
-    private int placeLength(int k, int to) {
-        QuestionParser scratch = new QuestionParser(context);
-        scratch.state.subject = state.subject;
-        scratch.state.lead = state.lead;
-        try {
-            return scratch.anyPlace(k, to);
-        } catch (GrammarMiss | GrammarAsk e) {
-            return 0;
-        }
-    }
-
-    /** A service line phrase at {@code k} whose concepts include the subject: the tokens read, or 0. */
-    private int owningServiceLine(int k, int to) {
-        for (int n = Math.min(4, to - k); n >= 1; n--) {
-            String phrase = ValueText.key(tokens.words(k, k + n));
-            for (org.tally.core.pack.ServiceLine line : pack.serviceLines()) {
-                boolean named = line.phrases().stream().anyMatch(p -> ValueText.key(p).equals(phrase));
-                if (named && pack.concept(state.subject).map(c -> c.serviceLines().contains(line.id())).orElse(false)) {
-                    return n;
-                }
-            }
-        }
-        return 0;
-    }
-
-    /**
-     * "operations performed in theatre": after in/on/at, a role phrase naming the subject's one Location column and no
-     * value means any recorded place: the place is not empty. Returns the tokens read, 0 when it is no such phrase.
-     */
-    int anyPlace(int k, int to) {
-        for (int n = Math.min(3, to - k); n >= 1; n--) {
-            String phrase = tokens.words(k, k + n);
-            List<ColumnRef> places = new ArrayList<>();
-            for (RoleHint h : lexicon.roleHints(state.subject, phrase)) {
-                if (!h.roles().contains(ColumnRole.LOCATION.jsonName())) {
-                    continue;
-                }
-                for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
-                    if (c.role() == ColumnRole.LOCATION && hintsMatch(h.nameHints(), c)
-                            && !places.contains(ref(state.subject, c))) {
-                        places.add(ref(state.subject, c));
-                    }
-                }
-            }
-            if (!places.isEmpty()) {
-                ColumnRef place = places.size() == 1 ? places.get(0) : clarify.pickRef("column", phrase, places);
-                state.filters.add(new Filter.IsNotNull(place));
-                return n;
-            }
-        }
-        return 0;
-    }
-
-    private int bucketPhrase(int i) {
-        Bucket b = null;
-        int n = 0;
-        if (tokens.word(i, "per") || tokens.word(i, "by") || tokens.word(i, "each") || tokens.word(i, "every") || tokens.word(i, "a")) {
-            b = bucketWord(i + 1);
-            n = 2;
-        }
-        if (b == null && (tokens.word(i, "for") && tokens.word(i + 1, "each"))) {
-            b = bucketWord(i + 2);
-            n = 3;
-        }
-        if (b == null) {
-            n = 1;
-            switch (i < tokens.size() ? tokens.get(i).text() : "") {
-                case "daily": b = Bucket.DAY; break;
-                case "weekly": b = Bucket.WEEK; break;
-                case "monthly": b = Bucket.MONTH; break;
-                case "quarterly": b = Bucket.QUARTER; break;
-                case "yearly": case "annually": case "annual": b = Bucket.YEAR; break;
-                default: break;
-            }
-        }
-        if (b == null && tokens.word(i, "over") && tokens.word(i + 1, "time")) {
-            b = Bucket.MONTH;
-            n = 2;
-        }
-        if (b == null) {
-            return 0;
-        }
-        if (state.bucket != null && state.bucket != b) {
-            throw new GrammarMiss("the question asks for two time buckets");
-        }
-        state.bucket = b;
-        return n;
-    }
-
-    private Bucket bucketWord(int i) {
-        switch (i < tokens.size() ? tokens.get(i).text() : "") {
-            case "hour": return Bucket.HOUR;
-            case "day": return Bucket.DAY;
-            case "week": return Bucket.WEEK;
-            case "month": return Bucket.MONTH;
-            case "quarter": return Bucket.QUARTER;
-            case "year": return Bucket.YEAR;
-            default: return null;
-        }
-    }
-
-    private int unitPhrase(int i) {
-        if (tokens.word(i, "in") && state.measureOf instanceof ColumnRef && i + 1 < tokens.size()
-                && UNIT_TOKENS.containsKey(tokens.get(i + 1).text())) {
-            return unitSuffix(i, tokens.size(), (ColumnRef) state.measureOf); // "average birth weight, in grams": as recorded
-        }
-        if (tokens.word(i, "in") && state.measureOf instanceof DurationRef) {
-            DurationUnit u = tokens.word(i + 1, "days") ? DurationUnit.DAYS : tokens.word(i + 1, "hours") ? DurationUnit.HOURS
-                    : tokens.word(i + 1, "minutes") ? DurationUnit.MINUTES : null;
-            if (u != null) {
-                DurationRef d = (DurationRef) state.measureOf;
-                state.measureOf = DurationRef.of(d.start(), d.end(), u, d.mode());
-                state.unit = u;
-                return 2;
-            }
-        }
-        return 0;
-    }
-
-    /** "by ward", "per department", "broken down by gender", "for each ward". */
-    private int grouping(int i) {
-        int k;
-        if (tokens.word(i, "by") || tokens.word(i, "per")) {
-            k = i + 1;
-        } else if ((tokens.word(i, "for") || tokens.word(i, "in")) && tokens.word(i + 1, "each")) {
-            k = i + 2;
-        } else if (tokens.word(i, "each") && state.subject != null) {
-            k = i + 1; // "how many staff does each department have"
-        } else if ((tokens.word(i, "broken") && tokens.word(i + 1, "down") || tokens.word(i, "split") || tokens.word(i, "grouped"))
-                && tokens.word(i + (tokens.word(i, "broken") ? 2 : 1), "by")) {
-            k = i + (tokens.word(i, "broken") ? 3 : 2);
-        } else {
-            return 0;
-        }
-        if (state.subject == null) {
-            return 0;
-        }
-        if (tokens.word(k, "the") || tokens.word(k, "each") || tokens.word(k, "every")) {
-            k++; // "by each surgeon"
-        }
-        if ((state.lead == Lead.TOP || state.lead == Lead.WHICH_MOST) && tokens.word(k, "number") && tokens.word(k + 1, "of")) {
-            int r = restatedSubject(k + 2, tokens.size());
-            if (r > 0) {
-                return k + 2 + r - i; // "by number of prescriptions": what the ranking already counts
-            }
-        }
-        for (int n = Math.min(4, tokens.size() - k); n >= 1; n--) {
-            Dimension d = dimension(tokens.words(k, k + n));
-            if (d != null) {
-                if (state.lead == Lead.TOP || state.lead == Lead.WHICH_MOST) {
-                    throw new GrammarMiss("a ranking already groups its answer; 'by " + tokens.words(k, k + n)
-                            + "' is one grouping too many");
-                }
-                state.dimensions.add(d);
-                return k + n - i;
-            }
-        }
-        for (int n = Math.min(4, tokens.size() - k); n >= 1; n--) {
-            String written = tokens.wordsAsWritten(k, k + n);
-            Dimension d = written.equals(tokens.words(k, k + n)) ? null : dimension(written);
-            if (d != null && state.lead != Lead.TOP && state.lead != Lead.WHICH_MOST) {
-                state.dimensions.add(d); // "by first care unit": an ordinal word that is part of a column's name
-                return k + n - i;
-            }
-        }
-        for (int n = Math.min(5, tokens.size() - i); n >= 2; n--) {
-            if (pack.predicateForPhrase(tokens.words(i, i + n)).isPresent()) {
-                return 0; // "by caesarean" is a predicate phrase, not a grouping
-            }
-        }
-        throw new GrammarMiss("cannot group " + state.subject + " by '" + tokens.words(k, Math.min(tokens.size(), k + 2)) + "'");
-    }
-
-    /** A grouping phrase → dimension on the subject or a concept reachable from it; null when not a dimension. */
-    private Dimension dimension(String phrase) {
-        List<ColumnRef> own = new ArrayList<>();
-        List<ColumnRef> reached = new ArrayList<>();
-        collectDimensionColumns(state.subject, null, phrase, own);
-        if (!own.isEmpty()) {
-            return Dimension.of(own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own));
-        }
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
-            collectDimensionColumns(p.concept(), p.via(), phrase, reached);
-        }
-        if (!reached.isEmpty()) {
-            return Dimension.of(reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached));
-        }
-        List<String> named = lexicon.conceptsNamedBy(phrase);
-        if (named.isEmpty()) {
-            return null;
-        }
-        List<GrammarVocabulary.Path> direct = new ArrayList<>();
-        List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
-            if (named.contains(p.concept())) {
-                (p.via() == null ? direct : twoHop).add(p);
-            }
-        }
-        List<GrammarVocabulary.Path> paths = direct.isEmpty() ? twoHop : direct;
-        if (paths.isEmpty()) {
-            throw new GrammarMiss("no path from " + state.subject + " to " + String.join(" or ", named)
-                    + " on this source");
-        }
-        if (paths.size() > 1) {
-            throw new GrammarMiss(state.subject + " refers to " + paths.get(0).concept() + " in " + paths.size()
-                    + " ways; the question does not say which");
-        }
-        GrammarVocabulary.Path p = paths.get(0);
-        ColumnRef label = displayColumn(p.concept());
-        return Dimension.of(p.via() == null ? label : label.via(p.via()));
-    }
-
-    private void collectDimensionColumns(String concept, String via, String phrase, List<ColumnRef> out) {
-        ColumnRole roleWord = Lexicon.ROLE_WORDS.get(phrase);
-        List<String> phraseTokens = pack.nameTokens().phrase(phrase);
-        List<RoleHint> hints = lexicon.roleHints(concept, phrase);
-        int before = out.size();
-        for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-            boolean byHint = hints.stream().anyMatch(h -> h.roles().contains(c.role().jsonName())
-                    && hintsMatch(h.nameHints(), c));
-            // a reference is a grouping only when a role phrase names it ("by surgeon"); then its row's label shows
-            if (c.role().isReference() && !byHint || c.role() == ColumnRole.PRIMARY_KEY || c.role().isTemporal()) {
-                continue;
-            }
-            boolean byRole = roleWord != null && c.role() == roleWord;
-            boolean byName = !phraseTokens.isEmpty() && c.nameTokens().equals(phraseTokens);
-            if (byHint || byRole || byName) {
-                ColumnRef r = ref(concept, c);
-                out.add(via == null ? r : r.via(via));
-            }
-        }
-        if (out.size() == before) {
-            for (ColumnRef r : kindColumns(concept, phrase)) {
-                out.add(via == null ? r : r.via(via));
-            }
-        }
-    }
-
-    /**
-     * "category" on a schema that records the kind of a row in a Type column (or "type" in a Category column): the
-     * one kind column of the other role stands in, when the concept has no column of the named role at all.
-     */
-    private List<ColumnRef> kindColumns(String concept, String phrase) {
-        ColumnRole named = Lexicon.ROLE_WORDS.get(phrase);
-        if (named != ColumnRole.CATEGORY && named != ColumnRole.TYPE) {
-            return List.of();
-        }
-        ColumnRole other = named == ColumnRole.CATEGORY ? ColumnRole.TYPE : ColumnRole.CATEGORY;
-        List<ColumnRef> same = new ArrayList<>();
-        List<ColumnRef> stand = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-            if (c.role() == named) {
-                same.add(ref(concept, c));
-            } else if (c.role() == other) {
-                stand.add(ref(concept, c));
-            }
-        }
-        return same.isEmpty() && stand.size() == 1 ? stand : List.of();
-    }
-
-    private ColumnRef displayColumn(String concept) {
-        for (ColumnRole role : new ColumnRole[] {ColumnRole.NAME, ColumnRole.FULL_NAME, ColumnRole.CODE,
-                ColumnRole.DESCRIPTION}) {
-            List<ColumnRef> refs = new ArrayList<>();
-            for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-                if (c.role() == role) {
-                    refs.add(ref(concept, c));
-                }
-            }
-            if (refs.size() == 1) {
-                return refs.get(0);
-            }
-            if (refs.size() > 1) {
-                return clarify.pickRef("column", concept + " label", refs);
-            }
-        }
-        throw new GrammarMiss(concept + " has no name or code to show on this source");
-    }
-
-    // ---------------------------------------------------------------- projection
-
-    /**
-     * "list the dates of this year's diagnoses": words before "of" that name no concept are columns to show; they are
-     * resolved once the subject is known. Returns where the subject phrase starts.
-     */
-    private int projectionBeforeSubject(int i) {
-        if (state.lead != Lead.LIST && state.lead != Lead.LOOKUP) {
-            return i;
-        }
-        int start = i + (tokens.word(i, "the") ? 1 : 0);
-        for (int j = start; j < Math.min(tokens.size() - 1, start + 7); j++) {
-            if (term(j) != null || time.at(j) != null) {
-                return i;
-            }
-            if (j > start && tokens.word(j, "of")) {
-                state.pendingFrom = start;
-                state.pendingTo = j;
-                return j + 1;
-            }
-        }
-        return i;
-    }
-
-    /**
-     * "with their ward", "with the test, the value and the time reported": the columns a List or Lookup shows. With
-     * "their"/"its" every word must name a column; a bare "with" that names none is left to the related-scope rule
-     * ("with an allergy"). Returns the tokens read.
-     */
-    private int projectionPhrase(int i, int to) {
-        if (state.subject == null || !(state.lead == Lead.LIST || state.lead == Lead.LOOKUP) || !tokens.word(i, "with")) {
-            return 0;
-        }
-        int k = i + 1;
-        boolean owned = tokens.word(k, "their") || tokens.word(k, "its");
-        if (owned) {
-            k++;
-        }
-        List<ColumnRef> items = new ArrayList<>();
-        int end = projectionItems(k, to, items);
-        if (items.isEmpty()) {
-            if (owned) {
-                throw new GrammarMiss("'" + tokens.words(i, Math.min(to, k + 2)) + "' names no column of " + state.subject
-                        + " to show");
-            }
-            return 0;
-        }
-        addProjection(items);
-        return end - i;
-    }
-
-    private void addProjection(List<ColumnRef> items) {
-        for (ColumnRef c : items) {
-            if (!state.projection.contains(c)) {
-                state.projection.add(c);
-            }
-        }
-    }
-
-    /** Column phrases separated by "and" (commas are dropped); returns the index after the last one read. */
-    private int projectionItems(int k, int to, List<ColumnRef> out) {
-        while (k < to) {
-            int at = k;
-            if (tokens.word(at, "and") && !out.isEmpty()) {
-                at++;
-            }
-            if (tokens.word(at, "the")) {
-                at++;
-            }
-            int n = projectionItem(at, to, out);
-            if (n <= 0) {
-                return k;
-            }
-            k = at + n;
-        }
-        return k;
-    }
-
-    /** One column phrase (longest first), with an optional unit that the column's name must carry. */
-    private int projectionItem(int k, int to, List<ColumnRef> out) {
-        for (int n = Math.min(4, to - k); n >= 1; n--) {
-            String phrase = tokens.words(k, k + n);
-            ColumnRef c = shownColumn(phrase);
-            if (c == null && phrase.endsWith("s") && !phrase.endsWith("ss")) {
-                c = shownColumn(phrase.substring(0, phrase.length() - 1));
-            }
-            if (c == null) {
-                continue;
-            }
-            int used = n + unitSuffix(k + n, to, c);
-            out.add(c);
-            return used;
-        }
-        return 0;
-    }
-
-    /** Units a question may attach to a shown column, with the name tokens that mark a column as held in it. */
-    private static final Map<String, List<String>> UNIT_TOKENS = Map.of(
-            "weeks", List.of("week"), "days", List.of("day"), "hours", List.of("hour"),
-            "minutes", List.of("minute"), "grams", List.of("gram", "g"), "kg", List.of("kg", "kilogram"),
-            "kilograms", List.of("kg", "kilogram"));
-
-    /**
-     * "gestation in weeks": the unit must be the one the column's name says it holds; Tally does not convert, so a
-     * column with no unit in its name (or another unit) is a miss. Returns the tokens read (0 or 2).
-     */
-    private int unitSuffix(int k, int to, ColumnRef c) {
-        if (!tokens.word(k, "in") || k + 1 >= to || !UNIT_TOKENS.containsKey(tokens.get(k + 1).text())) {
-            return 0;
-        }
-        String unit = tokens.get(k + 1).text();
-        for (GrammarVocabulary.Column col : vocab.columns(c.concept())) {
-            if (ref(c.concept(), col).equals(new ColumnRef(c.concept(), c.role(), c.hint(), null))
-                    && col.nameTokens().stream().anyMatch(UNIT_TOKENS.get(unit)::contains)) {
-                return 2;
-            }
-        }
-        throw new GrammarMiss("the " + c.describe() + " column does not say it is recorded in " + unit);
-    }
-
-    /** The column a phrase names for showing: the subject's own, or the label of a concept it refers to. */
-    private ColumnRef shownColumn(String phrase) {
-        List<String> words = List.of(phrase.split(" "));
-        if (TIME_WORDS.contains(phrase)) {
-            return timeRules.timeColumn(); // "the date", "the time": the subject's one time
-        }
-        if (words.size() == 2 && (TIME_WORDS.contains(words.get(0)) || TIME_WORDS.contains(words.get(1)))) {
-            String other = TIME_WORDS.contains(words.get(0)) ? words.get(1) : words.get(0);
-            ColumnRef byVerb = timeRules.verbTimeColumn(state.subject, other); // "date reported", "time reported"
-            if (byVerb != null) {
-                return byVerb;
-            }
-            ConceptTerm named = termOf(other);
-            if (named != null && named.concepts().contains(state.subject)) {
-                return timeRules.timeColumn(); // "delivery time" of deliveries
-            }
-        }
-        List<ColumnRef> own = new ArrayList<>();
-        for (RoleHint h : lexicon.roleHints(state.subject, phrase)) {
-            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
-                if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
-                        && !own.contains(ref(state.subject, c))) {
-                    own.add(ref(state.subject, c));
-                }
-            }
-        }
-        if (own.isEmpty()) {
-            ColumnRole role = SHOWN_ROLE_WORDS.get(phrase);
-            List<String> phraseTokens = pack.nameTokens().phrase(phrase);
-            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
-                boolean byRole = role != null && c.role() == role;
-                boolean byName = !phraseTokens.isEmpty() && c.nameTokens().equals(phraseTokens)
-                        && c.role() != ColumnRole.PRIMARY_KEY;
-                if ((byRole || byName) && !own.contains(ref(state.subject, c))) {
-                    own.add(ref(state.subject, c));
-                }
-            }
-        }
-        if (own.isEmpty()) {
-            own.addAll(kindColumns(state.subject, phrase));
-        }
-        if (!own.isEmpty()) {
-            return own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own);
-        }
-        List<ColumnRef> reached = new ArrayList<>();
-        ColumnRole roleWord = SHOWN_ROLE_WORDS.get(phrase);
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
-            if (p.via() != null) {
-                continue;
-            }
-            List<RoleHint> hints = lexicon.roleHints(p.concept(), phrase);
-            for (GrammarVocabulary.Column c : vocab.columns(p.concept())) {
-                boolean byHint = hints.stream().anyMatch(h -> h.roles().contains(c.role().jsonName())
-                        && hintsMatch(h.nameHints(), c));
-                boolean byRole = roleWord != null && c.role() == roleWord;
-                if ((byHint || byRole) && !c.role().isReference() && !reached.contains(ref(p.concept(), c))) {
-                    reached.add(ref(p.concept(), c)); // "the floor of bed LS-004": the bed's ward's floor
-                }
-            }
-        }
-        if (!reached.isEmpty()) {
-            return reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached);
-        }
-        ConceptTerm term = termOf(phrase);
-        if (term == null) {
-            return null;
-        }
-        List<GrammarVocabulary.Path> direct = new ArrayList<>();
-        List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
-            if (term.concepts().contains(p.concept())) {
-                (p.via() == null ? direct : twoHop).add(p);
-            }
-        }
-        List<GrammarVocabulary.Path> paths = direct.isEmpty() ? twoHop : direct;
-        if (paths.size() != 1) {
-            return null;
-        }
-        GrammarVocabulary.Path p = paths.get(0);
-        ColumnRef label = displayColumn(p.concept());
-        return p.via() == null ? label : label.via(p.via());
-    }
-
-    private static final java.util.Set<String> TIME_WORDS = java.util.Set.of("date", "time", "date and time",
-            "datetime", "timestamp", "when");
-
-    /** Role words usable for a shown column ("the code", "the description"), beyond the grouping role words. */
-    private static final Map<String, ColumnRole> SHOWN_ROLE_WORDS;
-
-    static {
-        Map<String, ColumnRole> m = new java.util.HashMap<>(Lexicon.ROLE_WORDS);
-        m.put("code", ColumnRole.CODE);
-        m.put("description", ColumnRole.DESCRIPTION);
-        m.put("amount", ColumnRole.AMOUNT);
-        m.put("quantity", ColumnRole.QUANTITY);
-        SHOWN_ROLE_WORDS = Map.copyOf(m);
-    }
-
     /** The concept term spelled exactly by {@code phrase}, or null. */
-    private ConceptTerm termOf(String phrase) {
+    ConceptTerm termOf(String phrase) {
         List<String> ids = lexicon.conceptsNamedBy(phrase);
         return ids.isEmpty() ? null : new ConceptTerm(phrase.split(" ").length, ids, phrase);
-    }
-
-    /** "stayed over 7 days", "longer than 2 days", "length of stay over 7 days", "lasting at least 3 hours". */
-    private int durationFilter(int i) {
-        if (state.subject == null) {
-            return 0;
-        }
-        int k = i;
-        if (tokens.word(k, "stayed") || tokens.word(k, "lasted") || tokens.word(k, "lasting") || tokens.word(k, "that") && tokens.word(k + 1, "lasted")) {
-            k += tokens.word(k, "that") ? 2 : 1;
-        } else if (tokens.word(k, "length") && tokens.word(k + 1, "of") && tokens.word(k + 2, "stay")) {
-            k += 3;
-        } else if (tokens.word(k, "los")) {
-            k++;
-        } else if (!(tokens.word(k, "longer") || tokens.word(k, "shorter"))) {
-            return 0;
-        }
-        org.tally.core.spec.CompareOp op;
-        int n;
-        if ((n = tokens.match(k, "over")) > 0 || (n = tokens.match(k, "more", "than")) > 0 || (n = tokens.match(k, "longer", "than")) > 0
-                || (n = tokens.match(k, "above")) > 0) {
-            op = org.tally.core.spec.CompareOp.GT;
-        } else if ((n = tokens.match(k, "at", "least")) > 0) {
-            op = org.tally.core.spec.CompareOp.GE;
-        } else if ((n = tokens.match(k, "under")) > 0 || (n = tokens.match(k, "less", "than")) > 0
-                || (n = tokens.match(k, "shorter", "than")) > 0 || (n = tokens.match(k, "below")) > 0) {
-            op = org.tally.core.spec.CompareOp.LT;
-        } else if ((n = tokens.match(k, "at", "most")) > 0) {
-            op = org.tally.core.spec.CompareOp.LE;
-        } else {
-            return 0;
-        }
-        k += n;
-        if (k + 1 >= tokens.size() || !tokens.get(k).isNumber()) {
-            throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 1)) + "' needs a number of days or hours");
-        }
-        int amount = tokens.get(k).number();
-        String u = tokens.get(k + 1).text();
-        DurationUnit du;
-        switch (u) {
-            case "day": case "days": du = DurationUnit.DAYS; break;
-            case "week": case "weeks": du = DurationUnit.DAYS; amount *= 7; break;
-            case "hour": case "hours": du = DurationUnit.HOURS; break;
-            case "minute": case "minutes": du = DurationUnit.MINUTES; break;
-            default: throw new GrammarMiss("'" + u + "' is not a unit of time");
-        }
-        DurationRef d = derivedDuration(state.subject);
-        state.filters.add(new Filter.Compare(DurationRef.of(d.start(), d.end(), du, d.mode()), op, Literal.of(amount)));
-        return k + 2 - i;
-    }
-
-    /**
-     * "weighed under 2500 grams", "weight over 4000 grams": a measured column of the subject (a role phrase of a
-     * number) compared with a number, in the unit the column's name carries. Returns the tokens read.
-     */
-    private int measureComparison(int i) {
-        if (state.subject == null) {
-            return 0;
-        }
-        int k = i;
-        List<ColumnRef> columns = new ArrayList<>();
-        if (tokens.word(k, "weighed") || tokens.word(k, "weighing") || tokens.word(k, "weighs")) {
-            k++;
-            for (RoleHint h : pack.concept(state.subject).map(org.tally.core.pack.Concept::roleHints).orElse(List.of())) {
-                if (h.phrases().stream().anyMatch(p -> p.contains("weight"))) {
-                    collectMeasured(h, columns);
-                }
-            }
-        } else {
-            for (int n = Math.min(3, tokens.size() - i); n >= 1 && columns.isEmpty(); n--) {
-                for (RoleHint h : lexicon.roleHints(state.subject, tokens.words(i, i + n))) {
-                    collectMeasured(h, columns);
-                }
-                if (!columns.isEmpty()) {
-                    k = i + n;
-                }
-            }
-        }
-        if (columns.isEmpty()) {
-            return 0;
-        }
-        org.tally.core.spec.CompareOp op;
-        int n;
-        if ((n = tokens.match(k, "under")) > 0 || (n = tokens.match(k, "less", "than")) > 0 || (n = tokens.match(k, "below")) > 0) {
-            op = org.tally.core.spec.CompareOp.LT;
-        } else if ((n = tokens.match(k, "over")) > 0 || (n = tokens.match(k, "more", "than")) > 0 || (n = tokens.match(k, "above")) > 0) {
-            op = org.tally.core.spec.CompareOp.GT;
-        } else if ((n = tokens.match(k, "at", "least")) > 0) {
-            op = org.tally.core.spec.CompareOp.GE;
-        } else if ((n = tokens.match(k, "at", "most")) > 0) {
-            op = org.tally.core.spec.CompareOp.LE;
-        } else {
-            return 0;
-        }
-        k += n;
-        if (k >= tokens.size() || !tokens.get(k).isNumber()) {
-            return 0;
-        }
-        ColumnRef column = columns.size() == 1 ? columns.get(0) : clarify.pickRef("column", tokens.words(i, k), columns);
-        int amount = tokens.get(k).number();
-        k++;
-        if (k < tokens.size() && UNIT_TOKENS.containsKey(tokens.get(k).text())) {
-            // "2500 grams": the unit must be the column's own, as for a shown column
-            List<Token> probe = List.of(new Token("in", null, false), tokens.get(k));
-            boolean same = vocab.columns(state.subject).stream().anyMatch(c -> ref(state.subject, c).equals(column)
-                    && c.nameTokens().stream().anyMatch(UNIT_TOKENS.get(probe.get(1).text())::contains));
-            if (!same) {
-                throw new GrammarMiss("the " + column.describe() + " column does not say it is recorded in "
-                        + tokens.get(k).text());
-            }
-            k++;
-        }
-        state.addFilters(List.of(new Filter.Compare(column, op, Literal.of(amount))));
-        return k - i;
-    }
-
-    private void collectMeasured(RoleHint h, List<ColumnRef> out) {
-        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
-            if (h.roles().contains(c.role().jsonName()) && c.role().isNumeric() && hintsMatch(h.nameHints(), c)
-                    && !out.contains(ref(state.subject, c))) {
-                out.add(ref(state.subject, c));
-            }
-        }
     }
 
     // ---------------------------------------------------------------- assembly
@@ -2494,7 +1361,7 @@ final class QuestionParser {
                         : Measure.count());
                 Dimension d;
                 if (state.lead == Lead.WHICH_MOST) {
-                    d = dimension(state.groupConcept);
+                    d = groupingRules.dimension(state.groupConcept);
                     if (d == null) {
                         throw new GrammarMiss("cannot rank " + state.subject + " by '" + state.groupConcept + "'");
                     }
@@ -2506,7 +1373,7 @@ final class QuestionParser {
                 } else if (state.rankedBy != null) {
                     d = Dimension.of(state.rankedBy);
                 } else {
-                    d = Dimension.of(displayColumn(state.subject));
+                    d = Dimension.of(groupingRules.displayColumn(state.subject));
                     if (state.rule.equals("top.most-common") && state.limit == null) {
                         state.limit = state.topSingular ? 1 : 10;
                     }

@@ -166,7 +166,7 @@ final class RelatedScopeRules extends RuleFamily {
         QuestionParser inner = new QuestionParser(context);
         inner.state.subject = other;
         inner.state.lead = Lead.LIST;
-        inner.modifiers(k, j);
+        inner.modifierRules.modifiers(k, j);
         if (!inner.state.related.isEmpty() || inner.state.range != null || !inner.state.dimensions.isEmpty()) {
             throw new GrammarMiss("'" + tokens.words(k, j) + "' is too complex inside '" + tokens.words(i, j + term.length()) + "'");
         }
