@@ -65,11 +65,11 @@ final class CountedScopeRules extends RuleFamily {
      */
     int boundedScope(int i, int k, Integer atLeast, Integer atMost) {
         for (int j = k; j < Math.min(tokens.size(), k + 4); j++) {
-            ConceptTerm term = parse.term(j);
+            ConceptTerm term = parse.conceptTerms.term(j);
             if (term == null) {
                 continue;
             }
-            String other = parse.boundOne(term, "related");
+            String other = parse.conceptTerms.boundOne(term, "related");
             if (other.equals(state.subject) || !vocab.linked(state.subject, other) || !parse.relatedScopeRules.refersTo(other, state.subject)) {
                 throw new GrammarMiss("'" + tokens.words(i, j + term.length()) + "' counts " + other + " rows, which do not "
                         + "belong to " + state.subject + " rows on this source");

@@ -47,9 +47,9 @@ final class MeasureRules extends RuleFamily {
             int k = i + n;
             String concept = null;
             if (tokens.word(k, "of") || tokens.word(k, "for") || tokens.word(k, "per")) {
-                ConceptTerm after = parse.term(k + 1);
+                ConceptTerm after = parse.conceptTerms.term(k + 1);
                 if (after != null) {
-                    concept = parse.boundOne(after, "subject");
+                    concept = parse.conceptTerms.boundOne(after, "subject");
                     if (!numericOwners.contains(concept)) {
                         throw new GrammarMiss("'" + phrase + "' is not recorded for " + after.phrase());
                     }
@@ -74,9 +74,9 @@ final class MeasureRules extends RuleFamily {
                 return named;
             }
             k += Math.max(tokens.match(k, "a"), tokens.match(k, "an")); // "the length of an emergency visit"
-            ConceptTerm term = parse.term(k);
+            ConceptTerm term = parse.conceptTerms.term(k);
             if (term != null) {
-                state.subject = parse.boundOne(term, "subject");
+                state.subject = parse.conceptTerms.boundOne(term, "subject");
                 state.measureOf = derivedDuration(state.subject);
                 return k + term.length();
             }
@@ -90,12 +90,12 @@ final class MeasureRules extends RuleFamily {
      */
     private int durationOfValue(int k) {
         int at = k + (tokens.word(k, "a") || tokens.word(k, "an") || tokens.word(k, "the") ? 1 : 0);
-        if (at >= tokens.size() || parse.term(at) != null) {
+        if (at >= tokens.size() || parse.conceptTerms.term(at) != null) {
             return 0;
         }
         for (int n = Math.min(5, tokens.size() - at); n >= 1; n--) {
             String phrase = tokens.words(at, at + n);
-            Map<String, List<ValueCandidate>> owners = parse.valueOwners(phrase);
+            Map<String, List<ValueCandidate>> owners = parse.subjectRules.valueOwners(phrase);
             if (owners.isEmpty()) {
                 continue;
             }

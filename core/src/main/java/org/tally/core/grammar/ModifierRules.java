@@ -100,7 +100,7 @@ final class ModifierRules extends RuleFamily {
         if (tokens.word(at, "across")) {
             at += tokens.word(at + 1, "all") ? 2 : 1; // "average heart rate across vital signs"
         }
-        ConceptTerm term = parse.term(at);
+        ConceptTerm term = parse.conceptTerms.term(at);
         if (term == null || at + term.length() > to) {
             return 0;
         }
@@ -268,7 +268,7 @@ final class ModifierRules extends RuleFamily {
         if ((n = parse.measureRules.measureComparison(i)) > 0) {
             return n;
         }
-        if (state.subject != null && (n = parse.conceptLiteral(i, to)) > 0) {
+        if (state.subject != null && (n = parse.lookupRules.conceptLiteral(i, to)) > 0) {
             return n;
         }
         if (tokens.word(i, "under") && state.subject != null) {

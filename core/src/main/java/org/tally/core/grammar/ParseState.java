@@ -14,7 +14,6 @@ import org.tally.core.spec.ValueRef;
 /** What one parse has read so far; each inner parse (a related record's conditions) has its own. */
 final class ParseState {
 
-
     String rule;
     Lead lead;
     String subject;

@@ -28,7 +28,7 @@ final class PlaceRules extends RuleFamily {
      */
     int parentScope(int k, int to) {
         for (int j = k; j < Math.min(to, k + 4); j++) {
-            ConceptTerm term = parse.term(j);
+            ConceptTerm term = parse.conceptTerms.term(j);
             if (term == null) {
                 continue;
             }

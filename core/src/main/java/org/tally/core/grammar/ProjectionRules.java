@@ -43,7 +43,7 @@ final class ProjectionRules extends RuleFamily {
         }
         int start = i + (tokens.word(i, "the") ? 1 : 0);
         for (int j = start; j < Math.min(tokens.size() - 1, start + 7); j++) {
-            if (parse.term(j) != null || time.at(j) != null) {
+            if (parse.conceptTerms.term(j) != null || time.at(j) != null) {
                 return i;
             }
             if (j > start && tokens.word(j, "of")) {
@@ -157,7 +157,7 @@ final class ProjectionRules extends RuleFamily {
             if (byVerb != null) {
                 return byVerb;
             }
-            ConceptTerm named = parse.termOf(other);
+            ConceptTerm named = parse.conceptTerms.termOf(other);
             if (named != null && named.concepts().contains(state.subject)) {
                 return parse.timeRules.timeColumn(); // "delivery time" of deliveries
             }
@@ -208,7 +208,7 @@ final class ProjectionRules extends RuleFamily {
         if (!reached.isEmpty()) {
             return reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached);
         }
-        ConceptTerm term = parse.termOf(phrase);
+        ConceptTerm term = parse.conceptTerms.termOf(phrase);
         if (term == null) {
             return null;
         }

@@ -120,15 +120,15 @@ final class RelatedScopeRules extends RuleFamily {
             k++;
         }
         for (int j = k; j < Math.min(tokens.size(), k + 4); j++) {
-            ConceptTerm term = parse.term(j);
+            ConceptTerm term = parse.conceptTerms.term(j);
             if (term == null) {
                 continue;
             }
-            String other = parse.boundOne(term, "related");
+            String other = parse.conceptTerms.boundOne(term, "related");
             if (other.equals(state.subject)) {
                 throw new GrammarMiss("'" + tokens.words(i, j + term.length()) + "' compares " + state.subject + " with itself");
             }
-            if (QuestionParser.PATIENT.equals(other) && !vocab.linked(state.subject, other)) {
+            if (SubjectRules.PATIENT.equals(other) && !vocab.linked(state.subject, other)) {
                 int read = j == k ? patientsByEvent(i, j + term.length(), negated) : 0;
                 if (read > 0) {
                     return read;
@@ -223,7 +223,7 @@ final class RelatedScopeRules extends RuleFamily {
      */
     private int patientsByEvent(int i, int after, boolean negated) {
         int j = after;
-        while (j < tokens.size() && QuestionParser.COPULAS.contains(tokens.get(j).text())) {
+        while (j < tokens.size() && SubjectRules.COPULAS.contains(tokens.get(j).text())) {
             j++;
         }
         for (int n = Math.min(5, tokens.size() - j); n >= 1; n--) {
@@ -233,7 +233,7 @@ final class RelatedScopeRules extends RuleFamily {
             }
             List<String> owners = new ArrayList<>();
             for (String c : vocab.concepts()) {
-                if (p.get().on(c).isPresent() && vocab.linked(state.subject, c) && refersTo(c, QuestionParser.PATIENT)) {
+                if (p.get().on(c).isPresent() && vocab.linked(state.subject, c) && refersTo(c, SubjectRules.PATIENT)) {
                     owners.add(c);
                 }
             }
