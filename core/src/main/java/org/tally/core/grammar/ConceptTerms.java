@@ -10,7 +10,6 @@ final class ConceptTerms extends RuleFamily {
         super(parse);
     }
 
-
     /** The longest concept term starting at {@code i} (up to four words), or null. */
     ConceptTerm term(int i) {
         for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {

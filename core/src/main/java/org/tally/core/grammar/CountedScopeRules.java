@@ -12,7 +12,6 @@ final class CountedScopeRules extends RuleFamily {
         super(parse);
     }
 
-
     /**
      * "with 3 or more", "who had more than 2", "that have fewer than 2", "with at least 3", "exactly 2": the tokens
      * up to the related concept and the inclusive bounds {read, atLeast, atMost} (−1 for none), or null. A bare

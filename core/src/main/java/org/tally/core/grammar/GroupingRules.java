@@ -20,7 +20,6 @@ final class GroupingRules extends RuleFamily {
         super(parse);
     }
 
-
     int bucketPhrase(int i) {
         Bucket b = null;
         int n = 0;

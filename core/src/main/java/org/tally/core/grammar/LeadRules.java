@@ -9,7 +9,6 @@ final class LeadRules extends RuleFamily {
         super(parse);
     }
 
-
     /** Ordered lead rules; the first that matches fixes the shape family and rule id. */
     int lead(int i) {
         int n;

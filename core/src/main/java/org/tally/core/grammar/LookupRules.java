@@ -16,7 +16,6 @@ import org.tally.core.spec.Literal;
 /** Attribute look-ups of one named row: "what is the bed capacity of the Cardiac ICU", "which ward is bed LS-004 in". */
 final class LookupRules extends RuleFamily {
 
-
     /** Roles whose recorded values name one row: what an entity in a look-up is called by. */
     private static final java.util.Set<ColumnRole> NAMING_ROLES = java.util.EnumSet.of(ColumnRole.NAME,
             ColumnRole.CODE, ColumnRole.DESCRIPTION, ColumnRole.BUSINESS_ID);
@@ -28,7 +27,6 @@ final class LookupRules extends RuleFamily {
     LookupRules(QuestionParser parse) {
         super(parse);
     }
-
 
     // ---------------------------------------------------------------- attribute look-ups
 

@@ -23,7 +23,6 @@ final class MeasureRules extends RuleFamily {
         super(parse);
     }
 
-
     // ---------------------------------------------------------------- measures
 
     /** "length of stay", "birth weight", "duration of surgeries": sets subject and measured value. */

@@ -12,7 +12,6 @@ import org.tally.core.spec.ValueRef;
 /** The modifiers after the lead and subject, tried at each remaining word in order, and lists of values. */
 final class ModifierRules extends RuleFamily {
 
-
     /** Verbs after which a percentage question names its counted condition ("what share of stays involved …"). */
     private static final java.util.Set<String> RATE_COPULAS = java.util.Set.of("were", "was", "are", "is", "had",
             "involved", "needed", "required", "received", "have", "has");
@@ -26,7 +25,6 @@ final class ModifierRules extends RuleFamily {
     ModifierRules(QuestionParser parse) {
         super(parse);
     }
-
 
     // ---------------------------------------------------------------- modifiers
 

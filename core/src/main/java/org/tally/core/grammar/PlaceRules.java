@@ -19,7 +19,6 @@ final class PlaceRules extends RuleFamily {
         super(parse);
     }
 
-
     /**
      * "diagnoses in outpatient visits": values, then a concept the subject's rows belong to (a direct reference);
      * the subject's own row must belong to such a parent, an EXISTS over it. Taken only when it reads further than

@@ -26,7 +26,6 @@ final class PredicateBinding extends RuleFamily {
         super(parse);
     }
 
-
     /** The first alternative of the predicate's definition that binds completely on this vocabulary. */
     List<Filter> bindPredicate(Predicate p, PredicateDefinition def, String concept) {
         for (Condition alternative : def.alternatives()) {

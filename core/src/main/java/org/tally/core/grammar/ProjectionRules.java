@@ -13,7 +13,6 @@ import org.tally.core.spec.ColumnRole;
 /** The columns a list or look-up shows: "with their ward", "list the dates of ...". */
 final class ProjectionRules extends RuleFamily {
 
-
     /** Units a question may attach to a shown column, with the name tokens that mark a column as held in it. */
     static final Map<String, List<String>> UNIT_TOKENS = Map.of(
             "weeks", List.of("week"), "days", List.of("day"), "hours", List.of("hour"),
@@ -29,7 +28,6 @@ final class ProjectionRules extends RuleFamily {
     ProjectionRules(QuestionParser parse) {
         super(parse);
     }
-
 
     // ---------------------------------------------------------------- projection
 

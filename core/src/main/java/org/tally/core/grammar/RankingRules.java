@@ -10,7 +10,6 @@ import org.tally.core.spec.Dimension;
 /** Rankings: "which ward had the most ...", "the 5 most prescribed ...", and what a top-N groups by. */
 final class RankingRules extends RuleFamily {
 
-
     /** Concepts a reference role points at, by the role's meaning. */
     private static final Map<ColumnRole, String> REFERENCED = Map.of(ColumnRole.PROVIDER_REF, "Provider",
             ColumnRole.WARD_REF, "Ward", ColumnRole.DEPARTMENT_REF, "Department", ColumnRole.PATIENT_REF, SubjectRules.PATIENT);
@@ -18,7 +17,6 @@ final class RankingRules extends RuleFamily {
     RankingRules(QuestionParser parse) {
         super(parse);
     }
-
 
     /** "which ward had the most admissions": dimension concept, then the counted subject. */
     boolean whichMost(int i) {

@@ -13,14 +13,12 @@ import org.tally.core.spec.ValueRef;
 /** Conditions on related records: with / without / who never had (EXISTS, NOT EXISTS) and "with VALUE". */
 final class RelatedScopeRules extends RuleFamily {
 
-
     private static final java.util.Set<String> CLAUSE_WORDS = java.util.Set.of("that", "which", "caused", "had",
             "was", "were", "is", "are", "resulted", "in", "involved", "with");
 
     RelatedScopeRules(QuestionParser parse) {
         super(parse);
     }
-
 
     /**
      * "medications not prescribed at all last week", "patients never prescribed metformin": not|never + a time verb

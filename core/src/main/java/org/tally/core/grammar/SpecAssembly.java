@@ -24,7 +24,6 @@ final class SpecAssembly extends RuleFamily {
         super(parse);
     }
 
-
     // ---------------------------------------------------------------- assembly
 
     /**

@@ -15,7 +15,6 @@ import org.tally.core.spec.Filter;
 /** The subject phrase: the concept a question counts or lists, named by a term, a recorded value or a rate. */
 final class SubjectRules extends RuleFamily {
 
-
     static final java.util.Set<String> COPULAS = java.util.Set.of("are", "were", "is", "was", "have", "has",
             "had", "been");
 
@@ -29,7 +28,6 @@ final class SubjectRules extends RuleFamily {
     SubjectRules(QuestionParser parse) {
         super(parse);
     }
-
 
     int subjectPhrase(int i) {
         if (state.lead == Lead.WHICH_MOST) {
@@ -353,7 +351,6 @@ final class SubjectRules extends RuleFamily {
         state.addFilters(List.of(filter));
         return k + n;
     }
-
 
     /** The bound concepts with kind columns holding a value {@code phrase} names, with those columns' filters. */
     Map<String, List<ValueCandidate>> valueOwners(String phrase) {

@@ -16,7 +16,6 @@ import org.tally.core.spec.ValueRef;
 /** Time verbs, the times of related records and due windows: which time column a range or bucket applies to. */
 final class TimeRules extends RuleFamily {
 
-
     /** Verbs of a start or an end, whatever the record: the subject's own start or end time names them. */
     private static final Map<String, ColumnRole> START_END_VERBS = Map.of("started", ColumnRole.START_TIME,
             "began", ColumnRole.START_TIME, "begun", ColumnRole.START_TIME, "ended", ColumnRole.END_TIME,
@@ -30,7 +29,6 @@ final class TimeRules extends RuleFamily {
     TimeRules(QuestionParser parse) {
         super(parse);
     }
-
 
     /**
      * "performed", "admitted", "discharged on": a pack phrase naming one of the subject's time columns. It fixes the

@@ -20,13 +20,11 @@ import org.tally.core.spec.Literal;
 /** Values and predicates: the longest phrase that is a pack predicate of a concept or names its recorded values. */
 final class ValueRules extends RuleFamily {
 
-
     private static final java.util.regex.Pattern NUMBERED = java.util.regex.Pattern.compile("(\\D*?)[ -]?0*(\\d+)");
 
     ValueRules(QuestionParser parse) {
         super(parse);
     }
-
 
     // ---------------------------------------------------------------- values and predicates
 

@@ -10,7 +10,6 @@ import org.tally.core.spec.RelatedScope;
 /** A verb of a related record ("patients diagnosed with X", "admitted more than once"): EXISTS or a counted scope. */
 final class VerbScopeRules extends RuleFamily {
 
-
     /** Words that may lead a participle clause: "(who) have also been diagnosed". */
     private static final java.util.Set<String> VERB_LEAD = java.util.Set.of("who", "that", "have", "has", "had",
             "were", "was", "are", "is", "also", "been", "ever", "already");
@@ -18,7 +17,6 @@ final class VerbScopeRules extends RuleFamily {
     VerbScopeRules(QuestionParser parse) {
         super(parse);
     }
-
 
     /**
      * The concepts other than the subject that {@code verb} is a time verb of and that one foreign key links to the
