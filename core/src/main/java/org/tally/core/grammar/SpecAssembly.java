@@ -1,0 +1,197 @@
+package org.tally.core.grammar;
+
+import java.util.List;
+import java.util.Optional;
+import org.tally.core.pack.Predicate;
+import org.tally.core.spec.Aggregation;
+import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.Dimension;
+import org.tally.core.spec.Direction;
+import org.tally.core.spec.Filter;
+import org.tally.core.spec.Literal;
+import org.tally.core.spec.Measure;
+import org.tally.core.spec.OrderKey;
+import org.tally.core.spec.Provenance;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.Shape;
+import org.tally.core.spec.TimeScope;
+
+/** Builds the QuerySpec once every token is read, checking what only the whole question can tell. */
+final class SpecAssembly extends RuleFamily {
+
+    SpecAssembly(QuestionParser parse) {
+        super(parse);
+    }
+
+    // ---------------------------------------------------------------- assembly
+
+    /**
+     * "the average value" over lab results of every test adds up different units: where the pack says a concept's rows
+     * measure different things and its one value column holds them all, an aggregate of it needs one kind named (an
+     * equality on its own name, type, code or category, or on a catalogue it refers to) or a grouping by kind.
+     */
+    private void kindOfMeasureFixed() {
+        if (!(state.measureOf instanceof ColumnRef) || ((ColumnRef) state.measureOf).role() != ColumnRole.MEASURE) {
+            return;
+        }
+        String owner = ((ColumnRef) state.measureOf).concept();
+        if (!pack.concept(owner).map(org.tally.core.pack.Concept::measuresKinds).orElse(false)
+                || vocab.columns(owner).stream().filter(c -> c.role() == ColumnRole.MEASURE).count() > 1) {
+            return; // one value column per kind (pulse, systolic …): the column is the kind
+        }
+        for (Filter f : state.filters) {
+            if (f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ
+                    && ((Filter.Compare) f).target() instanceof ColumnRef
+                    && namesKind((ColumnRef) ((Filter.Compare) f).target(), owner)) {
+                return;
+            }
+        }
+        for (Dimension d : state.dimensions) {
+            if (d instanceof Dimension.Column && namesKind(((Dimension.Column) d).column(), owner)) {
+                return;
+            }
+        }
+        throw new GrammarMiss("the " + (state.measurePhrase == null ? "aggregate" : state.measurePhrase) + " of "
+                + parse.verbScopeRules.singularWord(owner) + " values mixes different kinds of measurement (and their units); name the"
+                + " one meant, or group by it");
+    }
+
+    /** Whether a column tells apart the kinds of {@code owner}'s measurements: its own label, or a catalogue's. */
+    private boolean namesKind(ColumnRef c, String owner) {
+        if (c.concept().equals(owner)) {
+            return c.role() == ColumnRole.NAME || c.role() == ColumnRole.TYPE || c.role() == ColumnRole.CODE
+                    || c.role() == ColumnRole.CATEGORY;
+        }
+        return c.via() == null && parse.relatedScopeRules.refersTo(owner, c.concept())
+                && vocab.columns(c.concept()).stream().noneMatch(col -> col.role().isTemporal()
+                        || col.role() == ColumnRole.PATIENT_REF);
+    }
+
+    QuerySpec build() {
+        if (state.subject == null) {
+            throw new GrammarMiss("the question names nothing to count or list");
+        }
+        parse.timeRules.settleTimes();
+        if (state.newAt >= 0 && state.verbTimes.stream().noneMatch(c -> c.concept().equals(state.subject)
+                && (c.role() == ColumnRole.START_TIME || c.role() == ColumnRole.EVENT_TIME))) {
+            throw new GrammarMiss("'new' is not understood here (asking about " + state.subject + ")");
+        }
+        Shape shape;
+        QuerySpec.Builder b;
+        switch (state.lead) {
+            case COUNT:
+            case AGGREGATE:
+            case BARE:
+                if (state.lead == Lead.BARE && state.bucket == null) {
+                    throw new GrammarMiss("no question rule matches '" + tokens.words(0, Math.min(tokens.size(), 3)) + "'");
+                }
+                shape = state.bucket != null ? Shape.TREND : state.dimensions.isEmpty() ? Shape.SCALAR : Shape.GROUPED;
+                if (state.lead == Lead.AGGREGATE) {
+                    kindOfMeasureFixed();
+                }
+                b = QuerySpec.builder(state.subject, shape).measure(state.lead == Lead.AGGREGATE
+                        ? Measure.of(state.aggregation, state.measureOf)
+                        : state.distinctPeople != null ? Measure.of(Aggregation.COUNT_DISTINCT, state.distinctPeople)
+                        : Measure.count());
+                break;
+            case TOP:
+            case WHICH_MOST:
+                shape = Shape.TOP_N;
+                b = QuerySpec.builder(state.subject, shape).measure(state.rankedSum ? Measure.of(Aggregation.SUM, state.measureOf)
+                        : Measure.count());
+                Dimension d;
+                if (state.lead == Lead.WHICH_MOST) {
+                    d = parse.groupingRules.dimension(state.groupConcept);
+                    if (d == null) {
+                        throw new GrammarMiss("cannot rank " + state.subject + " by '" + state.groupConcept + "'");
+                    }
+                    if (state.referenceNamer != null) {
+                        parse.rankingRules.checkReferenceNamer(d.column());
+                    }
+                } else if (!state.dimensions.isEmpty()) {
+                    throw new GrammarMiss("a ranking groups by what it ranks");
+                } else if (state.rankedBy != null) {
+                    d = Dimension.of(state.rankedBy);
+                } else {
+                    d = Dimension.of(parse.groupingRules.displayColumn(state.subject));
+                    if (state.rule.equals("top.most-common") && state.limit == null) {
+                        state.limit = state.topSingular ? 1 : 10;
+                    }
+                }
+                if (state.limit == null) {
+                    state.limit = 10;
+                }
+                if (state.limit < 1 || state.limit > QuerySpec.MAX_LIMIT) {
+                    throw new GrammarMiss("top " + state.limit + " is out of range");
+                }
+                b.dimension(d).order(OrderKey.byMeasure(0, Direction.DESC)).limit(state.limit);
+                if (state.bucket != null) {
+                    throw new GrammarMiss("a ranking cannot also be a trend");
+                }
+                break;
+            case RATE:
+                if (state.rateWords != null) {
+                    state.numeratorMode = true;
+                    int before = state.numerator.size();
+                    Optional<Predicate> p = pack.predicateForPhrase(state.rateWords);
+                    if (p.isPresent() && p.get().on(state.subject).isPresent()) {
+                        state.readingPhrase = state.rateWords;
+                        state.numerator.addAll(parse.predicateBinding.bindPredicate(p.get(), p.get().on(state.subject).get(), state.subject));
+                    } else {
+                        List<Filter> v = parse.valueRules.valueFilters(state.rateWords, state.subject);
+                        if (v == null) {
+                            throw new GrammarMiss("'" + state.rateWords + "' matches nothing recorded for " + state.subject);
+                        }
+                        state.numerator.addAll(v);
+                    }
+                    if (state.numerator.size() == before) {
+                        throw new GrammarMiss("'" + state.rateWords + " rate' has no condition");
+                    }
+                }
+                if (state.numerator.isEmpty() && state.numeratorRelated.isEmpty()) {
+                    throw new GrammarMiss("a percentage needs the condition that is counted, e.g. 'were no-shows'");
+                }
+                shape = Shape.RATE;
+                b = QuerySpec.builder(state.subject, shape).measure(new Measure.Rate(state.numerator, state.numeratorRelated));
+                if (state.bucket != null) {
+                    throw new GrammarMiss("a rate per time bucket is not supported yet");
+                }
+                break;
+            case LIST:
+                if (state.rule.equals("list.show") && (state.bucket != null || !state.dimensions.isEmpty())) {
+                    // "show emergency visits per month", "show admissions by ward": a count per group; "list
+                    // admissions by ward" stays a miss (rows sorted by ward, or counts?)
+                    state.lead = Lead.COUNT;
+                    state.rule = "count.show-per";
+                    return build();
+                }
+                // fall through
+            case LOOKUP:
+            case EXISTS:
+                shape = state.lead == Lead.LIST ? Shape.LIST : state.lead == Lead.LOOKUP ? Shape.LOOKUP : Shape.EXISTS;
+                if (!state.dimensions.isEmpty() || state.bucket != null) {
+                    throw new GrammarMiss("a " + shape.jsonName() + " question cannot be grouped");
+                }
+                if (shape == Shape.LOOKUP && state.filters.isEmpty()) {
+                    throw new GrammarMiss("'find' needs a recorded value that identifies the " + state.subject);
+                }
+                b = QuerySpec.builder(state.subject, shape);
+                state.projection.forEach(b::project);
+                break;
+            default:
+                throw new AssertionError(state.lead);
+        }
+        if (state.lead != Lead.RATE && (!state.numerator.isEmpty() || !state.numeratorRelated.isEmpty())) {
+            throw new GrammarMiss("a condition after 'were' only makes sense in a percentage question");
+        }
+        state.dimensions.forEach(b::dimension);
+        state.filters.forEach(b::filter);
+        state.related.forEach(b::related);
+        if (state.range != null || state.bucket != null) {
+            ColumnRef col = parse.timeRules.timeColumn();
+            b.timeScope(new TimeScope(col, state.range == null || state.range.from() == null ? null : Literal.of(state.range.from()),
+                    state.range == null || state.range.to() == null ? null : Literal.of(state.range.to()), state.bucket));
+        }
+        return b.provenance(Provenance.rule(state.rule)).build();
+    }}
