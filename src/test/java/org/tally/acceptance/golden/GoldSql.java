@@ -11,13 +11,22 @@ import java.util.List;
 import org.tally.acceptance.golden.ResultComparator.Table;
 
 /** Runs hand-written gold SQL as written, keeping the JDBC values (and so the gold's precision). */
-final class GoldSql {
+public final class GoldSql {
 
     private GoldSql() {
     }
 
-    static Table run(String jdbcUrl, String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(jdbcUrl)) {
+    public static Table run(String jdbcUrl, String sql) throws SQLException {
+        return runOn(DriverManager.getConnection(jdbcUrl), sql);
+    }
+
+    /** The same with an account (a file database written by the tests has its own). */
+    public static Table run(String jdbcUrl, String user, String password, String sql) throws SQLException {
+        return runOn(DriverManager.getConnection(jdbcUrl, user, password), sql);
+    }
+
+    private static Table runOn(Connection connection, String sql) throws SQLException {
+        try (Connection c = connection) {
             if (c.getMetaData().getDatabaseProductName().toLowerCase().contains("mysql")
                     || c.getMetaData().getDatabaseProductName().toLowerCase().contains("mariadb")) {
                 try (Statement s = c.createStatement()) {

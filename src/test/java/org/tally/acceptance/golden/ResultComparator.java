@@ -14,13 +14,13 @@ import java.util.Optional;
  * timestamps by day, column order free, extra Tally columns allowed, row order free unless the gold is ordered.
  * Gold values come straight from JDBC; Tally values from the answer's JSON.
  */
-final class ResultComparator {
+public final class ResultComparator {
 
     private ResultComparator() {
     }
 
     /** Empty when equal; otherwise why not. */
-    static Optional<String> mismatch(Table gold, Table tally, boolean ordered) {
+    public static Optional<String> mismatch(Table gold, Table tally, boolean ordered) {
         if (gold.rows().size() != tally.rows().size()) {
             return Optional.of("expected " + gold.rows().size() + " rows, got " + tally.rows().size());
         }
@@ -198,6 +198,6 @@ final class ResultComparator {
     }
 
     /** Column names and rows of one result. */
-    record Table(List<String> columns, List<List<Object>> rows) {
+    public record Table(List<String> columns, List<List<Object>> rows) {
     }
 }

@@ -15,32 +15,36 @@ import org.tally.app.Main;
 import org.tally.core.DataFolder;
 
 /** Runs questions through the command-line entry point exactly as an outside caller would, in-process. */
-final class TallyRun {
+public final class TallyRun {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
 
-    record Result(int exitCode, List<JsonNode> answers, String stdout, String stderr) {
+    public record Result(int exitCode, List<JsonNode> answers, String stdout, String stderr) {
     }
 
     private TallyRun() {
     }
 
-    static Result askJsonl(List<String> questions, String... args) {
-        String input = String.join("\n", questions) + "\n";
-        return run(input, args);
+    public static Result askJsonl(List<String> questions, String... args) {
+        return askJsonl(DataFolder.resolve(), questions, args);
     }
 
-    static Result run(String stdin, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                DataFolder.resolve());
-        String stdout = out.toString(StandardCharsets.UTF_8);
+    /** The same, in the given data folder (a source with its own catalog, binding and override file). */
+    public static Result askJsonl(DataFolder data, List<String> questions, String... args) {
+        String input = String.join("\n", questions) + "\n";
+        return run(data, input, args);
+    }
+
+    public static Result run(String stdin, String... args) {
+        return run(DataFolder.resolve(), stdin, args);
+    }
+
+    public static Result run(DataFolder data, String stdin, String... args) {
+        Result text = runText(data, stdin, args);
         List<JsonNode> answers = new ArrayList<>();
-        for (String line : stdout.split("\n")) {
+        for (String line : text.stdout().split("\n")) {
             if (!line.isBlank()) {
                 try {
                     answers.add(JSON.readTree(line));
@@ -49,11 +53,21 @@ final class TallyRun {
                 }
             }
         }
-        return new Result(code, answers, stdout, err.toString(StandardCharsets.UTF_8));
+        return new Result(text.exitCode(), answers, text.stdout(), text.stderr());
+    }
+
+    /** A command whose standard output is text, not JSON lines ({@code binding} without --json): no answers. */
+    public static Result runText(DataFolder data, String stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                data);
+        return new Result(code, List.of(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     /** The answer's rows as a comparable table: JSON numbers become BigDecimal, text stays text. */
-    static ResultComparator.Table table(JsonNode answer) {
+    public static ResultComparator.Table table(JsonNode answer) {
         List<String> columns = new ArrayList<>();
         answer.path("columns").forEach(c -> columns.add(c.asText()));
         List<List<Object>> rows = new ArrayList<>();

@@ -1,0 +1,50 @@
+package org.tally.acceptance.unseen;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+
+/** The two hospital schemas Tally was never tuned for, written once per test run under target/unseen/db. */
+enum UnseenHospital {
+    MIMIC("mimic", MimicHospital.URL_SETTINGS),
+    OPENMRS("openmrs", OpenmrsHospital.URL_SETTINGS);
+
+    static final String USER = "sa";
+    static final String PASSWORD = "";
+
+    private final String id;
+    private final String settings;
+
+    UnseenHospital(String id, String settings) {
+        this.id = id;
+        this.settings = settings;
+    }
+
+    String id() {
+        return id;
+    }
+
+    Path base(Path folder) {
+        return folder.resolve(id).toAbsolutePath();
+    }
+
+    void write(Path folder) throws SQLException {
+        if (this == MIMIC) {
+            MimicHospital.write(base(folder));
+        } else {
+            OpenmrsHospital.write(base(folder));
+        }
+    }
+
+    /** The source as the stress runner gave it to Tally: the file, opened read-only. */
+    String readOnlyUrl(Path folder) {
+        return "jdbc:h2:" + base(folder) + settings + ";ACCESS_MODE_DATA=r";
+    }
+
+    String questions() {
+        return "unseen/" + id + "/questions.yaml";
+    }
+
+    String overrides() {
+        return "unseen/" + id + "/overrides.json";
+    }
+}

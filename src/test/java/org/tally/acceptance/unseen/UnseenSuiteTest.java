@@ -1,0 +1,277 @@
+package org.tally.acceptance.unseen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.tally.acceptance.golden.GoldSql;
+import org.tally.acceptance.golden.ResultComparator;
+import org.tally.acceptance.golden.ResultComparator.Table;
+import org.tally.acceptance.golden.TallyRun;
+import org.tally.core.DataFolder;
+
+/**
+ * Tally on two hospital schemas it was never tuned for (MIMIC-III-like and OpenMRS-like, generated here), each as
+ * Tally binds it alone and with the override file an administrator would write. Gold answers come from hand-written
+ * SQL run on the same data; Tally's from the command line, in a data folder of its own per configuration. Wrong
+ * answers must be 0, every question that must be refused is refused, and verified reaches the floor in
+ * {@code unseen/floor.properties} (raise it when Tally answers more). Verdicts: target/unseen/&lt;configuration&gt;.txt.
+ */
+class UnseenSuiteTest {
+
+    static final String TODAY = "2026-11-29";
+    private static final Path TARGET = Path.of("target", "unseen").toAbsolutePath();
+    private static final Path DB = TARGET.resolve("db");
+    private static final Pattern FETCH_FIRST = Pattern.compile("FETCH FIRST (\\d+) ROWS ONLY");
+    private static final Pattern OVERRIDES_LINE = Pattern.compile("(?m)^Overrides: (.+)$");
+
+    enum Configuration {
+        MIMIC(UnseenHospital.MIMIC, false),
+        MIMIC_OVERRIDES(UnseenHospital.MIMIC, true),
+        OPENMRS(UnseenHospital.OPENMRS, false),
+        OPENMRS_OVERRIDES(UnseenHospital.OPENMRS, true);
+
+        final UnseenHospital hospital;
+        final boolean overrides;
+
+        Configuration(UnseenHospital hospital, boolean overrides) {
+            this.hospital = hospital;
+            this.overrides = overrides;
+        }
+
+        String id() {
+            return hospital.id() + (overrides ? "-overrides" : "");
+        }
+    }
+
+    private static final Map<UnseenHospital, UnseenSuite> SUITES = new EnumMap<>(UnseenHospital.class);
+    /** Gold per hospital, by question id and by "id#n" for the n-th alternative. */
+    private static final Map<UnseenHospital, Map<String, Table>> GOLD = new EnumMap<>(UnseenHospital.class);
+
+    /** One open connection per database keeps it open in this JVM, so each gold query does not reopen the file. */
+    private static final List<Connection> KEEP_OPEN = new ArrayList<>();
+
+    @BeforeAll
+    static void writeHospitalsAndRunGold() throws Exception {
+        for (UnseenHospital h : UnseenHospital.values()) {
+            long t0 = System.nanoTime();
+            h.write(DB);
+            KEEP_OPEN.add(DriverManager.getConnection(h.readOnlyUrl(DB), UnseenHospital.USER, UnseenHospital.PASSWORD));
+            UnseenSuite suite = UnseenSuite.load(h.questions());
+            assertThat(suite.today()).isEqualTo(TODAY);
+            SUITES.put(h, suite);
+            Map<String, Table> gold = new HashMap<>();
+            for (UnseenSuite.Question q : suite.questions()) {
+                if (q.expectsAnswer()) {
+                    gold.put(q.id(), gold(h, q.id(), q.gold()));
+                }
+                for (int i = 0; i < q.alts().size(); i++) {
+                    gold.put(q.id() + "#" + i, gold(h, q.id() + " alt " + i, q.alts().get(i).sql()));
+                }
+            }
+            GOLD.put(h, gold);
+            System.err.printf("unseen %s written and its gold run in %d ms%n", h.id(),
+                    (System.nanoTime() - t0) / 1_000_000);
+        }
+    }
+
+    @AfterAll
+    static void closeDatabases() throws SQLException {
+        for (Connection c : KEEP_OPEN) {
+            c.close();
+        }
+        KEEP_OPEN.clear();
+    }
+
+    private static Table gold(UnseenHospital h, String what, String sql) {
+        try {
+            Table t = GoldSql.run(h.readOnlyUrl(DB), UnseenHospital.USER, UnseenHospital.PASSWORD, sql);
+            assertThat(t.rows()).as("gold of " + what + " on " + h.id() + " has no rows").isNotEmpty();
+            return t;
+        } catch (Exception e) {
+            throw new AssertionError("gold SQL of " + what + " fails on " + h.id() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A ranking's premise on the generated data: no two of its rows, nor its last row and the first one left out,
+     * share a count (a tie would make the gold's order, or its cut, arbitrary).
+     */
+    @ParameterizedTest
+    @EnumSource(UnseenHospital.class)
+    void everyRankingHasOneAnswer(UnseenHospital h) {
+        List<String> ties = new ArrayList<>();
+        for (UnseenSuite.Question q : SUITES.get(h).questions()) {
+            List<String> ranked = new ArrayList<>();
+            if (q.expectsAnswer()) {
+                ranked.add(q.gold());
+            }
+            q.alts().forEach(a -> ranked.add(a.sql()));
+            for (String sql : ranked) {
+                Matcher m = FETCH_FIRST.matcher(sql);
+                if (!m.find()) {
+                    continue;
+                }
+                int n = Integer.parseInt(m.group(1));
+                Table wider = gold(h, q.id() + " and one more row", m.replaceFirst("FETCH FIRST " + (n + 1) + " ROWS ONLY"));
+                for (int r = 1; r < wider.rows().size(); r++) {
+                    List<Object> above = wider.rows().get(r - 1);
+                    List<Object> below = wider.rows().get(r);
+                    if (above.get(above.size() - 1).equals(below.get(below.size() - 1))) {
+                        ties.add(q.id() + ": rows " + r + " and " + (r + 1) + " tie " + above + " " + below);
+                    }
+                }
+            }
+        }
+        assertThat(ties).as("rankings with ties on " + h.id()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Configuration.class)
+    void tallyIsNeverWrongRefusesWhatItMustAndMeetsTheFloor(Configuration config) throws IOException {
+        UnseenSuite suite = SUITES.get(config.hospital);
+        String url = config.hospital.readOnlyUrl(DB);
+        DataFolder data = freshDataFolder(config);
+        String[] source = {"--source", url, "--user", UnseenHospital.USER, "--password", UnseenHospital.PASSWORD};
+        if (config.overrides) {
+            installOverrides(config, data, source);
+        }
+        List<String> questions = suite.questions().stream().map(UnseenSuite.Question::q).toList();
+        List<String> args = new ArrayList<>(List.of("ask"));
+        args.addAll(List.of(source));
+        args.addAll(List.of("--today", TODAY, "--jsonl"));
+        TallyRun.Result run = TallyRun.askJsonl(data, questions, args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.answers()).as("one object per question").hasSize(questions.size());
+
+        Map<String, Integer> counts = new TreeMap<>();
+        List<String> wrong = new ArrayList<>();
+        List<String> answeredRefusals = new ArrayList<>();
+        StringBuilder report = new StringBuilder();
+        for (int i = 0; i < questions.size(); i++) {
+            UnseenSuite.Question q = suite.questions().get(i);
+            JsonNode answer = run.answers().get(i);
+            assertThat(answer.path("question").asText()).isEqualTo(q.q());
+            Verdict v = judge(config.hospital, q, answer);
+            counts.merge(v.kind(), 1, Integer::sum);
+            String sql = answer.path("sql").asText("");
+            if (v.kind().equals("WRONG")) {
+                wrong.add(q.id() + ": " + v.detail() + " — sql: " + sql);
+            } else if (v.kind().equals("ANSWERED-REFUSAL")) {
+                answeredRefusals.add(q.id() + " (" + q.q() + ") — sql: " + sql);
+            }
+            report.append(q.id()).append('\t').append(v.kind());
+            if (!v.detail().isEmpty()) {
+                report.append('\t').append(v.detail());
+            }
+            if (v.kind().equals("WRONG") || v.kind().equals("ANSWERED-REFUSAL")) {
+                report.append("\n\ttally sql: ").append(sql);
+                if (q.expectsAnswer()) {
+                    report.append("\n\tgold sql:  ").append(String.join(" ", q.gold().trim().split("\\s+")));
+                }
+            }
+            report.append('\n');
+        }
+        int verified = counts.getOrDefault("verified", 0);
+        long expectAnswer = suite.questions().stream().filter(UnseenSuite.Question::expectsAnswer).count();
+        String summary = config.id() + ": verified " + verified + " of " + expectAnswer + ", wrong " + wrong.size()
+                + ", refusals answered " + answeredRefusals.size() + " of " + (questions.size() - expectAnswer)
+                + " " + counts;
+        Files.writeString(TARGET.resolve(config.id() + ".txt"), summary + "\n" + report);
+        System.err.println("unseen " + summary);
+
+        assertThat(wrong).as("wrong answers on " + config.id()).isEmpty();
+        assertThat(answeredRefusals).as("questions that must be refused, answered on " + config.id()).isEmpty();
+        assertThat(verified).as("verified floor on " + config.id()).isGreaterThanOrEqualTo(floor(config));
+    }
+
+    /** One question's outcome: verified, WRONG, ANSWERED-REFUSAL, refused, clarify, error, refused-ok … */
+    record Verdict(String kind, String detail) {
+    }
+
+    private static Verdict judge(UnseenHospital h, UnseenSuite.Question q, JsonNode answer) {
+        String status = answer.path("status").asText();
+        String message = answer.path("message").asText("");
+        if (!q.expectsAnswer()) {
+            return status.equals("answered") ? new Verdict("ANSWERED-REFUSAL", "must be refused: " + q.note())
+                    : new Verdict(status + "-ok", message);
+        }
+        if (!status.equals("answered")) {
+            return new Verdict(status, message);
+        }
+        Table tally = TallyRun.table(answer);
+        Optional<String> why = ResultComparator.mismatch(GOLD.get(h).get(q.id()), tally, q.ordered());
+        if (why.isEmpty()) {
+            return new Verdict("verified", "");
+        }
+        // the first other reading the answer matches says whether it is an equally good one or a known mistake
+        for (int i = 0; i < q.alts().size(); i++) {
+            UnseenSuite.Alt alt = q.alts().get(i);
+            if (ResultComparator.mismatch(GOLD.get(h).get(q.id() + "#" + i), tally, q.ordered()).isEmpty()) {
+                return alt.acceptable() ? new Verdict("verified", "as " + alt.label())
+                        : new Verdict("WRONG", alt.label() + " (" + why.get() + ")");
+            }
+        }
+        return new Verdict("WRONG", why.get());
+    }
+
+    private static DataFolder freshDataFolder(Configuration config) throws IOException {
+        Path home = TARGET.resolve("home").resolve(config.id());
+        if (Files.exists(home)) {
+            try (Stream<Path> all = Files.walk(home)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(home);
+        return new DataFolder(home);
+    }
+
+    /** Puts the schema's override file where the command line says it reads it ({@code binding} names the file). */
+    private static void installOverrides(Configuration config, DataFolder data, String[] source) throws IOException {
+        List<String> args = new ArrayList<>(List.of("binding"));
+        args.addAll(List.of(source));
+        TallyRun.Result binding = TallyRun.runText(data, "", args.toArray(String[]::new));
+        assertThat(binding.exitCode()).as(binding.stderr()).isZero();
+        Matcher m = OVERRIDES_LINE.matcher(binding.stdout());
+        assertThat(m.find()).as("binding names its override file: " + binding.stdout()).isTrue();
+        Path file = Path.of(m.group(1).trim());
+        Files.createDirectories(file.getParent());
+        try (InputStream in = UnseenSuiteTest.class.getClassLoader().getResourceAsStream(config.hospital.overrides())) {
+            assertThat(in).as(config.hospital.overrides()).isNotNull();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static int floor(Configuration config) throws IOException {
+        Properties p = new Properties();
+        try (InputStream in = UnseenSuiteTest.class.getClassLoader().getResourceAsStream("unseen/floor.properties")) {
+            p.load(in);
+        }
+        return Integer.parseInt(p.getProperty(config.id()).trim());
+    }
+}
