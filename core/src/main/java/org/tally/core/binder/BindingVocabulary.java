@@ -168,6 +168,18 @@ public final class BindingVocabulary implements GrammarVocabulary {
     }
 
     @Override
+    public Map<String, String> namedTables() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (TableBinding t : binding.tables()) {
+            List<String> tokens = names.table(t.table()).tokens();
+            if (t.status() != TableBinding.Status.IGNORED && !tokens.isEmpty()) {
+                out.putIfAbsent(String.join(" ", tokens), t.table());
+            }
+        }
+        return out;
+    }
+
+    @Override
     public List<ValueAlias> aliases() {
         return aliases;
     }

@@ -41,6 +41,15 @@ public interface GrammarVocabulary {
         return java.util.Map.of();
     }
 
+    /**
+     * Every table of this source a question may name, bound or not (those an administrator ignored left out): the
+     * words of each name, lower case, to the name. A question word that is one of these names, or the last word of
+     * one ("episodes" for a table of consultant episodes), is about those tables only.
+     */
+    default java.util.Map<String, String> namedTables() {
+        return unboundTables();
+    }
+
     /** Administrator value aliases: a question phrase that means one observed value of one column. */
     List<ValueAlias> aliases();
 

@@ -60,28 +60,94 @@ final class Lexicon {
             }
         }
         if (!ownTable && ids.stream().anyMatch(vocabulary.concepts()::contains)) {
-            String table = unboundTableKeys().get(key);
-            if (table != null) {
-                throw new GrammarMiss("'" + phrase + "' is the name of the table " + table + ", which holds no"
-                        + " concept on this source; reading it as " + String.join(" or ", ids) + " would count"
-                        + " another table's rows (bind " + table + " in the binding inspector)");
-            }
+            keepToNamedTables(phrase, key, ids);
         }
         return new ArrayList<>(ids);
     }
 
-    private volatile Map<String, String> unboundTableKeys;
+    /**
+     * A phrase that is the name of tables of this source, or the last word of their names, is about those tables:
+     * a pack synonym must not carry it to a table named otherwise ("episodes" to the outpatient table when the
+     * consultant episodes are unbound; "attendances" to consultant episodes beside two attendance tables). A named
+     * table that holds a concept one reference away from the one reached is a part of it and does not count
+     * against it ("stays" are admissions beside a table of ICU stays within them). The concepts the named tables
+     * hold stay; when the phrase reaches none of them, or names tables holding other things too, the question
+     * misses and says which tables.
+     */
+    private void keepToNamedTables(String phrase, String key, Set<String> ids) {
+        List<String> named = tableNameKeys().getOrDefault(key, List.of());
+        if (named.isEmpty()) {
+            return;
+        }
+        Set<String> held = new LinkedHashSet<>();
+        Set<String> heldTables = new LinkedHashSet<>();
+        for (String concept : ids) {
+            for (String words : vocabulary.tableWords(concept)) {
+                String table = vocabulary.namedTables().get(words);
+                if (named.contains(table)) {
+                    held.add(concept);
+                    heldTables.add(table);
+                }
+            }
+        }
+        List<String> reached = ids.stream().filter(vocabulary.concepts()::contains).filter(c -> !held.contains(c))
+                .toList();
+        List<String> others = named.stream().filter(t -> !heldTables.contains(t))
+                .filter(t -> !partOfReached(t, reached)).toList();
+        if (others.isEmpty()) {
+            if (!held.isEmpty()) {
+                ids.removeAll(reached);
+            }
+            return;
+        }
+        if (held.isEmpty() && others.stream().allMatch(vocabulary.unboundTables()::containsValue)) {
+            String table = String.join(" and ", others);
+            throw new GrammarMiss("'" + phrase + "' " + (others.size() == 1 ? "is the name of the table " + table
+                    + ", which holds" : "names the tables " + table + ", which hold") + " no concept on this source;"
+                    + " reading it as " + String.join(" or ", reached) + " would count another table's rows (bind "
+                    + table + " in the binding inspector)");
+        }
+        throw new GrammarMiss("'" + phrase + "' names the table" + (named.size() == 1 ? " " : "s ")
+                + String.join(", ", named) + "; reading it as " + String.join(" or ", held.isEmpty() ? reached : held)
+                + " would count " + (held.isEmpty() ? "another table's rows" : "only some of them")
+                + ": name the one you mean");
+    }
 
-    /** The comparison keys (singular and plural) of the unbound tables' names, to the names. */
-    private Map<String, String> unboundTableKeys() {
-        Map<String, String> keys = unboundTableKeys;
+    /** Whether {@code table} holds a concept one reference away from one of {@code reached}. */
+    private boolean partOfReached(String table, List<String> reached) {
+        for (String concept : vocabulary.concepts()) {
+            boolean holds = vocabulary.tableWords(concept).stream()
+                    .anyMatch(w -> table.equals(vocabulary.namedTables().get(w)));
+            if (holds && reached.stream().anyMatch(r -> !r.equals(concept) && vocabulary.linked(concept, r))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private volatile Map<String, List<String>> tableNameKeys;
+
+    /**
+     * The comparison keys (singular and plural) of every nameable table's whole name and of the last word of its
+     * name, to the tables so named.
+     */
+    private Map<String, List<String>> tableNameKeys() {
+        Map<String, List<String>> keys = tableNameKeys;
         if (keys == null) {
-            Map<String, String> built = new HashMap<>();
-            vocabulary.unboundTables().forEach((words, table) -> {
-                built.putIfAbsent(ValueText.key(words), table);
-                built.putIfAbsent(ValueText.key(words + "s"), table);
+            Map<String, List<String>> built = new HashMap<>();
+            vocabulary.namedTables().forEach((words, table) -> {
+                String last = words.substring(words.lastIndexOf(' ') + 1);
+                for (String w : new LinkedHashSet<>(List.of(words, last))) {
+                    for (String k : new LinkedHashSet<>(List.of(ValueText.key(w), ValueText.key(w + "s")))) {
+                        List<String> tables = built.computeIfAbsent(k, x -> new ArrayList<>());
+                        if (!tables.contains(table)) {
+                            tables.add(table);
+                        }
+                    }
+                }
             });
-            unboundTableKeys = keys = Map.copyOf(built);
+            built.replaceAll((k, v) -> List.copyOf(v));
+            tableNameKeys = keys = Map.copyOf(built);
         }
         return keys;
     }
