@@ -197,18 +197,33 @@ final class RelatedScopeRules extends RuleFamily {
         return at + 1 - k;
     }
 
-    /** "have a", "has an", "had any": a related concept follows ("patients have a severe penicillin allergy"). */
-    /** "who have", "that has", "have" before a value (not a number, an article or "no"): the tokens, or 0. */
+    /**
+     * "who have", "that has", "have" before a value (not a number, an article or "no"): the tokens, or 0. Not before
+     * a predicate of the subject itself: "patients who have died" is the patients' own death, never a value some
+     * related record spells "died".
+     */
     private int haveValue(int k) {
         int n;
         if ((n = tokens.match(k, "who", "have")) > 0 || (n = tokens.match(k, "who", "has")) > 0 || (n = tokens.match(k, "that", "have")) > 0
                 || (n = tokens.match(k, "that", "has")) > 0 || (n = tokens.match(k, "have")) > 0 || (n = tokens.match(k, "has")) > 0) {
             return k + n < tokens.size() && tokens.number(k + n) == null && !tokens.word(k + n, "no") && !tokens.word(k + n, "a")
-                    && !tokens.word(k + n, "an") && !tokens.word(k + n, "any") && !tokens.word(k + n, "been") ? n : 0;
+                    && !tokens.word(k + n, "an") && !tokens.word(k + n, "any") && !tokens.word(k + n, "been")
+                    && !subjectPredicateAt(k + n) ? n : 0;
         }
         return 0;
     }
 
+    /** Whether a pack predicate defined for the subject starts at {@code k} ("died", "passed away"). */
+    private boolean subjectPredicateAt(int k) {
+        for (int n = Math.min(3, tokens.size() - k); n >= 1; n--) {
+            if (pack.predicateForPhrase(tokens.words(k, k + n)).flatMap(p -> p.on(state.subject)).isPresent()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "have a", "has an", "had any": a related concept follows ("patients have a severe penicillin allergy"). */
     private boolean haveArticle(int k) {
         return (tokens.word(k, "have") || tokens.word(k, "has") || tokens.word(k, "had"))
                 && (tokens.word(k + 1, "a") || tokens.word(k + 1, "an") || tokens.word(k + 1, "any"));

@@ -137,6 +137,20 @@ class GrammarRulesTest {
     }
 
     @Test
+    void aSubjectsOwnPredicateWinsOverAnAliasOnARelatedRecord() {
+        // an administrator spelled an admission's discharge code for deaths 'died'; "patients who have died" is
+        // still about the patients' own death, not the admissions with that code
+        FixtureVocabulary v = Fixtures.alt().col("Admission", ColumnRole.CODE, "discharge method code", null, "1", "4")
+                .alias(new GrammarVocabulary.ValueAlias("died", "Admission", ColumnRole.CODE, null, "4"));
+        for (String q : List.of("how many patients have died", "how many patients who have died")) {
+            QuerySpec s = parsed(Fixtures.grammar(v), q);
+            assertThat(s.related()).as(q).isEmpty();
+            assertThat(s.filters()).as(q).containsExactly(new Filter.IsNotNull(ColumnRef.of("Patient",
+                    ColumnRole.DEATH_DATE)));
+        }
+    }
+
+    @Test
     void relatedScopeWithFiltersOnTheOtherConcept() {
         QuerySpec s = parsed(DEV, "how many patients with a caesarean delivery");
         assertThat(s.related()).hasSize(1);
