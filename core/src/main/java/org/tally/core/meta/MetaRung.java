@@ -2,7 +2,7 @@ package org.tally.core.meta;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.Set;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
@@ -57,12 +57,16 @@ public final class MetaRung implements Rung {
         return new Attempt.Done(answer, List.of());
     }
 
+    // compiled once: every question passes through here before the grammar
+    private static final Pattern NOT_WORD = Pattern.compile("[^a-z0-9 ]");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern ADDRESSED = Pattern.compile("^please | please$| tally$");
+
     static String normalise(String question) {
-        String s = question.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 ]", " ").replaceAll("\\s+", " ").strip();
-        for (Map.Entry<String, String> e : Map.of("whats", "what is", "pls", "please").entrySet()) {
-            s = s.replace(e.getKey(), e.getValue());
-        }
+        String s = SPACES.matcher(NOT_WORD.matcher(question.toLowerCase(Locale.ROOT)).replaceAll(" ")).replaceAll(" ")
+                .strip();
+        s = s.replace("whats", "what is").replace("pls", "please");
         // addressing Tally by name changes nothing: "hello tally" is "hello"
-        return s.replaceFirst("^please ", "").replaceFirst(" please$", "").replaceFirst(" tally$", "");
+        return ADDRESSED.matcher(s).replaceAll("");
     }
 }
