@@ -435,6 +435,33 @@ public final class Binder {
         return null;
     }
 
+    /**
+     * Whether {@code head} is a name word of a record concept (one about patients or dated) while {@code c} is a thing
+     * such records are about: a ward stay, a patient visit and a consultant episode are records, not wards, patients
+     * or consultants. A record concept's own word before the head still counts ("Rx order" is a prescription).
+     */
+    private boolean headNamesAnother(String head, Concept c) {
+        if (head == null || isRecord(c) || !requires(c, "PrimaryKey")) {
+            return false;
+        }
+        for (Concept other : pack.concepts()) {
+            if (!other.id().equals(c.id()) && isRecord(other) && (other.nameTokens().contains(head)
+                    || names.phrase(other.singular()).equals(List.of(head)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isRecord(Concept c) {
+        return requires(c, "PatientRef") || requires(c, "EncounterRef") || requires(c, "EventTime")
+                || requires(c, "StartTime");
+    }
+
+    private static boolean requires(Concept c, String role) {
+        return c.requiredRoles().stream().anyMatch(r -> r.anyOf().contains(role));
+    }
+
     private boolean ambiguousFor(String token, Concept c) {
         for (AmbiguousToken a : pack.ambiguousTokens()) {
             if (a.token().equals(token) && a.concepts().contains(c.id())) {
@@ -463,6 +490,10 @@ public final class Binder {
                 if (ambiguousFor(t, c)) {
                     s = 0.4;
                     why = "table name has '" + t + "', a word several concepts use";
+                } else if (own.contains(t) && !t.equals(head) && headNamesAnother(head, c)) {
+                    // a ward stay is a stay, not a ward: the word before the head only says which kind
+                    s = 0.3;
+                    why = "table name has '" + t + "', but its head word '" + head + "' names another concept";
                 } else if (own.contains(t)) {
                     s = t.equals(head) ? 0.8 : 0.7;
                     why = "table name has '" + t + "'" + (t.equals(head) ? " as its head word" : "");
@@ -505,6 +536,9 @@ public final class Binder {
             }
             Set<String> withOwn = new HashSet<>(roles);
             ownNames(c, f, withOwn);
+            if (f.key != null) {
+                withOwn.add(ColumnRole.PRIMARY_KEY.jsonName()); // a declared key is one, whatever else it says ("WardCode")
+            }
             int met = 0;
             List<String> missing = new ArrayList<>();
             for (RequiredRole r : c.requiredRoles()) {
