@@ -696,11 +696,9 @@ public final class SpecBinder {
             if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
                 return flag(c, f instanceof Filter.IsTrue);
             }
-            if (f instanceof Filter.IsNull) {
-                return Sql.isNull(c.expr());
-            }
-            if (f instanceof Filter.IsNotNull) {
-                return Sql.isNotNull(c.expr());
+            if (f instanceof Filter.IsNull || f instanceof Filter.IsNotNull) {
+                refuseTimeNotStoredAsTime(c, f);
+                return f instanceof Filter.IsNull ? Sql.isNull(c.expr()) : Sql.isNotNull(c.expr());
             }
             if (f instanceof Filter.Compare) {
                 Filter.Compare cmp = (Filter.Compare) f;
@@ -733,6 +731,20 @@ public final class SpecBinder {
                 return new Predicate.Between(c.expr(), Sql.param(value(bt.low(), c)), Sql.param(value(bt.high(), c)));
             }
             throw new AssertionError(f);
+        }
+
+        /**
+         * A time held in a column that is not a date or time (a yyyymmdd key into a date table) marks "none yet" with a
+         * sentinel value (-1), not with NULL: testing it for NULL would read nothing, so it is refused, as a time range
+         * on it is.
+         */
+        void refuseTimeNotStoredAsTime(Col c, Filter f) {
+            ColumnRole role = c.column().role();
+            boolean time = role == ColumnRole.EVENT_TIME || role == ColumnRole.START_TIME || role == ColumnRole.END_TIME;
+            if (time && c.column().typeClass() != TypeClass.TEMPORAL) {
+                throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                        + " is not stored as a date or time, so '" + f.describe() + "' cannot be read from it"));
+            }
         }
 
         Predicate numericFilter(Filter f, ValueExpr x) {

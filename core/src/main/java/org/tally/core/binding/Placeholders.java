@@ -145,9 +145,12 @@ final class Placeholders {
             }
             any = true;
             List<String> words = new ArrayList<>(List.of(p.split("[\\s_.]+")));
+            if (words.size() >= 2 && words.get(0).equals("no")) {
+                continue; // "no procedure": none was done
+            }
             words.removeIf(w -> tableTokens.contains(w) || tableTokens.contains(w.replaceAll("s$", "")));
             String rest = String.join(" ", words);
-            boolean says = ABSENT.contains(rest) || words.size() >= 2 && words.get(0).equals("no");
+            boolean says = ABSENT.contains(rest);
             if (!says) {
                 return false;
             }
