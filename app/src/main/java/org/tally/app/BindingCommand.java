@@ -120,6 +120,12 @@ final class BindingCommand implements Callable<Integer> {
             t.softDeletes().forEach(d -> s.append("    reads only rows with ").append(d.describe()).append(" (")
                     .append(d.reach() == org.tally.core.binding.SoftDelete.Reach.DELETED ? "deleted rows left out"
                             : "retired rows not counted as its own").append(")\n"));
+            if (t.versions() != null) {
+                s.append("    row versions: current rows only (").append(t.versions().describe()).append(")")
+                        .append(t.versions().entityKey() == null ? "; no entity key"
+                                : "; entity key " + t.versions().entityKey().column()).append('\n');
+            }
+            t.placeholders().forEach(ph -> s.append("    ").append(ph.describe()).append(" left out\n"));
             if (!t.patientPath().isEmpty()) {
                 s.append("    patient path ").append(t.patientPath().stream().map(Object::toString)
                         .collect(Collectors.joining(", "))).append('\n');

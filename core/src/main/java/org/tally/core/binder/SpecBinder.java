@@ -18,6 +18,7 @@ import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
 import org.tally.core.binding.Refinement;
 import org.tally.core.binding.Restriction;
+import org.tally.core.binding.RowVersions;
 import org.tally.core.binding.SoftDelete;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.TypeClass;
@@ -141,6 +142,10 @@ public final class SpecBinder {
         final Set<String> tables = new LinkedHashSet<>();
         /** The soft-delete conditions applied, in words, for the explanation. */
         final Set<String> leftOut = new LinkedHashSet<>();
+        /** Row-version and placeholder conditions applied, in words, for the explanation. */
+        final Set<String> readOnly = new LinkedHashSet<>();
+        /** A ranking ("which ward had the most …"): a placeholder member is no candidate for first place. */
+        final boolean ranking;
         /** Query aliases whose rows are a refined concept's: filters on them must agree with its restrictions. */
         final Map<String, Refinement> refinedAt = new LinkedHashMap<>();
         int next = 1;
@@ -152,6 +157,7 @@ public final class SpecBinder {
                             + spec.subject().trim())));
             tables.add(subject.table());
             refinementOf(subject).ifPresent(r -> refinedAt.put(subjectAlias, r));
+            this.ranking = spec.limit() != null && spec.order().stream().anyMatch(k -> k instanceof OrderKey.ByMeasure);
         }
 
         BindResult run() {
@@ -161,6 +167,7 @@ public final class SpecBinder {
                 where.add(restrict(kind, subjectAlias));
             }
             keepLive(subject, subjectAlias, true).ifPresent(where::add);
+            entityRows(subject, subjectAlias, true).ifPresent(where::add);
             for (Filter f : spec.filters()) {
                 where.add(filter(f, subjectAlias, subject));
             }
@@ -194,6 +201,9 @@ public final class SpecBinder {
                     SpecBinder.this::conceptPluralOf, SpecBinder.this::kindWords);
             if (!leftOut.isEmpty()) {
                 explanation += " Left out " + String.join(", ", leftOut) + ".";
+            }
+            for (String r : readOnly) {
+                explanation += " " + r + ".";
             }
             return new BindResult.Bound(query, explanation, List.copyOf(tables), probe);
         }
@@ -401,12 +411,16 @@ public final class SpecBinder {
                     return new Grouping(List.of(c.expr(), display.expr()), List.of(label, words(display.column())),
                             List.of(c.expr(), display.expr()));
                 }
-                return new Grouping(List.of(display.expr()), List.of(label), List.of(display.expr(), display.rowKey()));
+                ValueExpr.ColumnRef key = entityKey(display.table(), display.alias(), display.rowKey(),
+                        "a grouping by " + conceptSingular(display.table()));
+                return new Grouping(List.of(display.expr()), List.of(label), List.of(display.expr(), key));
             }
             boolean rowLabel = c.rowKey() != null
                     && RowLabels.of(c.table()).map(l -> l.shown().equals(c.column())).orElse(false);
             if (rowLabel) {
-                return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr(), c.rowKey()));
+                ValueExpr.ColumnRef key = entityKey(c.table(), c.alias(), c.rowKey(),
+                        "a grouping by " + conceptSingular(c.table()));
+                return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr(), key));
             }
             return new Grouping(List.of(c.expr()), List.of(label), List.of(c.expr()));
         }
@@ -459,12 +473,57 @@ public final class SpecBinder {
             return p;
         }
 
+        /**
+         * The rows of {@code t} that are its entities: without its placeholder members and, with {@code current},
+         * only the current version of each row (a table read as its own rows; a fact's reference to a version keeps
+         * the version it points at). Remembers what it did for the explanation.
+         */
+        Optional<Predicate> entityRows(TableBinding t, String alias, boolean current) {
+            List<Predicate> all = new ArrayList<>();
+            RowVersions v = t.versions();
+            if (current && v != null) {
+                all.add(currentRows(v, alias));
+                readOnly.add("Read only the current version of each " + conceptSingular(t) + " (" + v.describe()
+                        + ")");
+            }
+            notPlaceholder(t, alias).ifPresent(p -> {
+                all.add(p);
+                t.placeholders().forEach(ph -> leftOut.add("the " + ph.describe() + " of " + conceptPlural(t)));
+            });
+            return all.isEmpty() ? Optional.empty() : Optional.of(Sql.and(all));
+        }
+
         /** The mark of deleted rows decides which rows exist: a condition or grouping on it would read nothing. */
         void refuseIfDeletionMark(Col c, String what) {
             if (c.table().marksDeletion(c.column().column())) {
                 throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
                         + " marks deleted or retired rows, which are never read, so it " + what));
             }
+            if (c.table().keepsVersions(c.column().column())) {
+                throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
+                        + " keeps the versions of its rows (" + c.table().versions().describe() + " is the current"
+                        + " one), not a fact about them, so it " + what));
+            }
+        }
+
+        /**
+         * The key that tells the rows of {@code target} apart as entities: its entity key when the table keeps
+         * versions of its rows (two versions of one consultant are one consultant), else {@code rowKey}.
+         */
+        ValueExpr.ColumnRef entityKey(TableBinding target, String alias, ValueExpr.ColumnRef rowKey, String what) {
+            RowVersions v = target.versions();
+            if (v == null || rowKey == null) {
+                return rowKey;
+            }
+            if (v.entityKey() == null) {
+                throw fail(new BindFailure.OutOfScope(conceptPlural(target) + " are kept as versions of their rows ("
+                        + v.describe() + " is the current one) and no column names a " + conceptSingular(target)
+                        + " across its versions, so " + what + " cannot be told per " + conceptSingular(target)
+                        + " (an override can name it: \"entityKey\": true)"));
+            }
+            readOnly.add(capitalised(conceptPlural(target)) + " told apart by " + v.entityKey().column()
+                    + " across their row versions");
+            return Sql.col(alias, v.entityKey().column());
         }
 
         /** A joined name is as personal as its parts, which its binding carries. */
@@ -497,7 +556,7 @@ public final class SpecBinder {
                 ValueExpr of = valueExpr(a.of());
                 switch (a.function()) {
                     case COUNT_DISTINCT:
-                        return Sql.countDistinct(of);
+                        return Sql.countDistinct(distinctEntities(a.of(), of));
                     case SUM:
                         return Sql.agg(ValueExpr.AggregateFn.SUM, of);
                     case AVG:
@@ -523,6 +582,45 @@ public final class SpecBinder {
                 return Sql.ratePercent(Sql.and(hits));
             }
             throw new AssertionError(m);
+        }
+
+        /**
+         * What a count of distinct references counts: the referenced entities, so a reference to a table that keeps
+         * row versions counts its entity key (two versions of one patient are one patient), and a placeholder member
+         * ("Unknown") is no entity to count.
+         */
+        ValueExpr distinctEntities(ValueRef ref, ValueExpr of) {
+            if (!(ref instanceof ColumnRef)) {
+                return of;
+            }
+            Col c = column((ColumnRef) ref);
+            Link link = c.column().reference();
+            if (link == null) {
+                return of;
+            }
+            TableBinding target = binding.tables().stream().filter(t -> t.table().equals(link.toTable()) && t.bound())
+                    .findFirst().orElse(null);
+            if (target == null || target.versions() == null && target.placeholders().isEmpty()) {
+                return of;
+            }
+            ValueExpr counted = of;
+            String keyAlias = c.alias();
+            String keyColumn = link.fromColumn();
+            if (target.versions() != null) {
+                String alias = join("@" + c.alias() + "/" + link, c.alias(), link, target);
+                counted = entityKey(target, alias, Sql.col(alias, link.toColumn()), "a count of distinct "
+                        + conceptPlural(target));
+            }
+            if (target.placeholders().isEmpty()) {
+                return counted;
+            }
+            List<SqlValue> values = new ArrayList<>();
+            for (org.tally.core.binding.Placeholder ph : target.placeholders()) {
+                values.add(keyValue(ph.key(), ph.value()));
+                leftOut.add("the " + ph.describe() + " of " + conceptPlural(target));
+            }
+            Predicate real = Sql.not(Sql.in(Sql.col(keyAlias, keyColumn), values.toArray(new SqlValue[0])));
+            return new ValueExpr.CaseWhen(List.of(new ValueExpr.When(real, counted)), Optional.empty());
         }
 
         String measureLabel(Measure m) {
@@ -799,9 +897,17 @@ public final class SpecBinder {
             Link link = back.get(0);
             String alias = "r" + (next++);
             tables.add(other.table());
-            Predicate on = link.fromTable().equals(other.table())
-                    ? Sql.eq(Sql.col(alias, link.fromColumn()), Sql.col(subjectAlias, link.toColumn()))
-                    : Sql.eq(Sql.col(alias, link.toColumn()), Sql.col(subjectAlias, link.fromColumn()));
+            boolean otherRefers = link.fromTable().equals(other.table());
+            List<org.tally.core.sql.Join> inner = new ArrayList<>();
+            Map<String, String> innerAliases = new LinkedHashMap<>();
+            Predicate on;
+            if (otherRefers && subject.versions() != null) {
+                on = throughEntityKey(r, other, link, alias, inner);
+            } else {
+                on = otherRefers
+                        ? Sql.eq(Sql.col(alias, link.fromColumn()), Sql.col(subjectAlias, link.toColumn()))
+                        : Sql.eq(Sql.col(alias, link.toColumn()), Sql.col(subjectAlias, link.fromColumn()));
+            }
             List<Predicate> where = new ArrayList<>();
             where.add(on);
             if (otherKind.isPresent()) {
@@ -809,8 +915,9 @@ public final class SpecBinder {
                 where.add(restrict(otherKind.get(), alias));
             }
             keepLive(other, alias, true).ifPresent(where::add);
-            List<org.tally.core.sql.Join> inner = new ArrayList<>();
-            Map<String, String> innerAliases = new LinkedHashMap<>();
+            // the version a subject row points at is the one it had (as was); rows referring to the subject are
+            // tested as entities: their current versions
+            entityRows(other, alias, otherRefers).ifPresent(where::add);
             for (Filter f : r.filters()) {
                 if (f.target() instanceof DurationRef) {
                     throw fail(new BindFailure.OutOfScope("a duration inside a related scope is not supported"));
@@ -822,6 +929,31 @@ public final class SpecBinder {
             Relation from = Sql.table(other.table(), alias);
             return r.quantifier() == Quantifier.COUNTED ? new Predicate.Exists(from, inner, all, false, r.atLeast(),
                     r.atMost()) : new Predicate.Exists(from, inner, all, r.quantifier() != Quantifier.EXISTS);
+        }
+
+        /**
+         * A related record refers to one version of a subject row; the subject is its entity, all versions of it: the
+         * record is matched through the version it points at, by the entity key ("patients with a lab result": a
+         * result on the patient's old address still is the patient's).
+         */
+        Predicate throughEntityKey(RelatedScope r, TableBinding other, Link link, String alias,
+                                   List<org.tally.core.sql.Join> inner) {
+            RowVersions v = subject.versions();
+            if (v.entityKey() == null) {
+                throw fail(new BindFailure.OutOfScope(conceptPlural(subject) + " are kept as versions of their rows ("
+                        + v.describe() + " is the current one) and " + conceptPluralOf(other.concept())
+                        + " refer to one version each; no column names a " + conceptSingular(subject) + " across its"
+                        + " versions, so '" + r.describe() + "' cannot be told per " + conceptSingular(subject)
+                        + " (an override can name it: \"entityKey\": true)"));
+            }
+            String version = alias + "v";
+            tables.add(subject.table());
+            inner.add(new org.tally.core.sql.Join(JoinType.INNER, Sql.table(subject.table(), version),
+                    Sql.eq(Sql.col(version, link.toColumn()), Sql.col(alias, link.fromColumn())),
+                    Cardinality.MANY_TO_ONE));
+            readOnly.add(capitalised(conceptPluralOf(other.concept())) + " matched to " + conceptPlural(subject)
+                    + " by " + v.entityKey().column() + ", across their row versions");
+            return Sql.eq(Sql.col(version, v.entityKey().column()), Sql.col(subjectAlias, v.entityKey().column()));
         }
 
         /** A column of a related scope's own table, outside any related scope. */
@@ -977,6 +1109,13 @@ public final class SpecBinder {
             if (alive.isPresent()) {
                 on = Sql.and(on, alive.get()); // a deleted row is not there to be reached
             }
+            if (ranking) {
+                // "which ward had the most …": the member that stands for no ward is not a ward to rank
+                Optional<Predicate> real = entityRows(target, alias, false);
+                if (real.isPresent()) {
+                    on = Sql.and(on, real.get());
+                }
+            }
             joins.add(new Object[] {Sql.table(target.table(), alias), on});
             return alias;
         }
@@ -1066,6 +1205,50 @@ public final class SpecBinder {
             all.add(d.nullIsLive() ? Sql.or(keep, Sql.isNull(col)) : keep);
         }
         return all.isEmpty() ? Optional.empty() : Optional.of(Sql.and(all));
+    }
+
+    /** The current version of each row of a table that keeps versions (see {@link RowVersions}). */
+    private static Predicate currentRows(RowVersions v, String alias) {
+        ValueExpr col = Sql.col(alias, v.current().column());
+        if (v.currentValue() == null) {
+            return Sql.isNull(col);
+        }
+        if (v.byOpenEnd()) {
+            return Sql.compare(col, Predicate.CompareOp.GE, Sql.param(SqlValue.of(LocalDate.parse(v.currentValue()))));
+        }
+        switch (v.current().typeClass()) {
+            case BOOLEAN:
+                return Sql.eq(col, Sql.param(SqlValue.of(true)));
+            case NUMERIC:
+                return Sql.eq(col, Sql.param(SqlValue.of(new BigDecimal(v.currentValue().trim()))));
+            default:
+                return Sql.eq(col, Sql.param(SqlValue.of(v.currentValue())));
+        }
+    }
+
+    /** The rows at {@code alias} that are not placeholder members; empty when the table has none. */
+    private static Optional<Predicate> notPlaceholder(TableBinding t, String alias) {
+        if (t.placeholders().isEmpty()) {
+            return Optional.empty();
+        }
+        List<SqlValue> values = new ArrayList<>();
+        for (org.tally.core.binding.Placeholder ph : t.placeholders()) {
+            values.add(keyValue(ph.key(), ph.value()));
+        }
+        ValueExpr key = Sql.col(alias, t.placeholders().get(0).key().column());
+        return Optional.of(values.size() == 1 ? Sql.compare(key, Predicate.CompareOp.NE, Sql.param(values.get(0)))
+                : Sql.not(Sql.in(key, values.toArray(new SqlValue[0]))));
+    }
+
+    private static SqlValue keyValue(ColumnBinding key, String value) {
+        if (key.typeClass() == TypeClass.NUMERIC) {
+            return SqlValue.of(new BigDecimal(value.trim()));
+        }
+        return SqlValue.of(value);
+    }
+
+    private static String capitalised(String words) {
+        return words.isEmpty() ? words : Character.toUpperCase(words.charAt(0)) + words.substring(1);
     }
 
     /** The refinement's restrictions on the rows at {@code alias}, AND-ed. */

@@ -88,6 +88,8 @@ public final class Binder {
         /** Columns holding a record-keeping time (never a time role; see {@link #RECORD_KEEPING}). */
         final Set<String> recordKeeping = new java.util.LinkedHashSet<>();
         List<Scored> concepts = List.of();
+        /** How the table keeps versions of its rows, by column name (see {@link RowVersioning}). */
+        RowVersioning.Result versions = new RowVersioning.Result(null, null);
         TableBinding.Status status = TableBinding.Status.UNBOUND;
         String concept;
         double confidence;
@@ -314,6 +316,8 @@ public final class Binder {
             roles.put(c.name(), ColumnRoles.dedupe(candidates));
         }
         f.roles = roles;
+        f.versions = RowVersioning.find(f.table, f.columnTokens, f.tokens, f.links.keySet(),
+                overrides.columnOverrides(f.table.name()));
         placeTimes(f, overrides);
     }
 
@@ -340,7 +344,14 @@ public final class Binder {
                 times.add(col);
             }
         });
+        RowVersioning.Found versions = f.versions.found();
         for (String col : List.copyOf(times)) {
+            if (versions != null && (col.equals(versions.validFrom()) || col.equals(versions.validTo()))) {
+                times.remove(col);
+                demote(f, col, "the validity of a row version (" + versions.validFrom() + " / "
+                        + versions.validTo() + "): when this version of the row held, not a time of what it records");
+                continue;
+            }
             List<String> tokens = f.columnTokens.get(col);
             if (hasAny(tokens, RECORD_KEEPING)) {
                 times.remove(col);
@@ -724,6 +735,12 @@ public final class Binder {
         SoftDeletes.Found deletions = SoftDeletes.find(f.table, columns, overridden);
         columns = deletions.columns();
         reasons.addAll(deletions.reasons());
+        RowVersions versions = rowVersions(f, columns, reasons);
+        boolean referenced = graph.stream().anyMatch(l -> l.toTable().equals(f.table.name())
+                && !l.fromTable().equals(f.table.name()));
+        Placeholders.Found placeholders = Placeholders.find(f.table, columns, f.tokens, referenced,
+                overrides.columnOverrides(f.table.name()));
+        reasons.addAll(placeholders.reasons());
         String display = display(columns, reasons);
         List<Link> path = List.of();
         if (f.status == TableBinding.Status.BOUND && patientTable != null && !f.table.name().equals(patientTable)) {
@@ -739,7 +756,24 @@ public final class Binder {
         return new TableBinding(f.table.name(), f.table.qualifiedName(), f.status, f.concept,
                 f.status == TableBinding.Status.IGNORED ? 0 : f.status == TableBinding.Status.BOUND ? f.confidence
                         : f.concepts.isEmpty() ? 0 : f.concepts.get(0).score(),
-                reasons, f.concepts, f.table.primaryKey(), display, columns, path, deletions.softDeletes());
+                reasons, f.concepts, f.table.primaryKey(), display, columns, path, deletions.softDeletes(), versions,
+                placeholders.placeholders());
+    }
+
+    /** The row versions found by name (see {@link RowVersioning}) as the final columns, with the table's reason. */
+    private static RowVersions rowVersions(Facts f, List<ColumnBinding> columns, List<String> reasons) {
+        if (f.versions.note() != null) {
+            reasons.add(f.versions.note());
+        }
+        RowVersioning.Found v = f.versions.found();
+        if (v == null) {
+            return null;
+        }
+        java.util.function.Function<String, ColumnBinding> col = name -> name == null ? null : columns.stream()
+                .filter(c -> c.column().equals(name)).findFirst().orElse(null);
+        reasons.add(v.reason());
+        return new RowVersions(col.apply(v.validFrom()), col.apply(v.validTo()), col.apply(v.current()),
+                v.currentValue(), col.apply(v.entityKey()), v.reason());
     }
 
     private boolean pii(Facts f, CatalogColumn c, ColumnRole role, List<String> reasons) {

@@ -13,7 +13,9 @@ import org.tally.core.catalog.ValueCount;
  * {@code "candidates"}; unbound tables are objects {@code {"table", "reasons"}} (plus candidates when explaining).
  * {@code "refinements"} lists the concepts held as a kind of another: {@code {"concept", "kindOf", "table",
  * "realised", "condition": [{"column", "role", "values"?, "test"}], "reasons"}}. A table with columns that mark deleted
- * or retired rows adds {@code "softDeletes": [{"column", "reach", "live", "reason"}]}.
+ * or retired rows adds {@code "softDeletes": [{"column", "reach", "live", "reason"}]}; one that keeps row versions
+ * {@code "rowVersions": {"current", "entityKey", "reason"}}; one with placeholder members
+ * {@code "placeholders": [{"key", "label", "reason"}]}.
  */
 public final class BindingJson {
 
@@ -68,6 +70,24 @@ public final class BindingJson {
                     marks.add(dm);
                 }
                 tm.put("softDeletes", marks);
+            }
+            if (t.versions() != null) {
+                Map<String, Object> vm = new LinkedHashMap<>();
+                vm.put("current", t.versions().describe());
+                vm.put("entityKey", t.versions().entityKey() == null ? null : t.versions().entityKey().column());
+                vm.put("reason", t.versions().reason());
+                tm.put("rowVersions", vm);
+            }
+            if (!t.placeholders().isEmpty()) {
+                List<Object> members = new ArrayList<>();
+                for (Placeholder ph : t.placeholders()) {
+                    Map<String, Object> pm = new LinkedHashMap<>();
+                    pm.put("key", ph.value());
+                    pm.put("label", ph.label());
+                    pm.put("reason", ph.reason());
+                    members.add(pm);
+                }
+                tm.put("placeholders", members);
             }
             tables.add(tm);
         }

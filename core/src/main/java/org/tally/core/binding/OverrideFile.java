@@ -32,7 +32,8 @@ public final class OverrideFile {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
-    private static final Set<String> COLUMN_FIELDS = Set.of("role", "pii", "aliases");
+    private static final Set<String> COLUMN_FIELDS = Set.of("role", "pii", "aliases", "current", "entityKey",
+            "placeholders");
 
     private OverrideFile() {
     }
@@ -137,7 +138,8 @@ public final class OverrideFile {
         }
         value.fieldNames().forEachRemaining(f -> {
             if (!COLUMN_FIELDS.contains(f)) {
-                problems.add(entry + "." + f + ": unknown field; use \"role\", \"pii\" or \"aliases\"");
+                problems.add(entry + "." + f + ": unknown field; use \"role\", \"pii\", \"aliases\", \"current\","
+                        + " \"entityKey\" or \"placeholders\"");
             }
         });
         ColumnRole role = null;
@@ -165,7 +167,84 @@ public final class OverrideFile {
         if (aliasNode != null) {
             aliases(entry + ".aliases", aliasNode, column.get(), Boolean.TRUE.equals(pii), problems, aliases);
         }
-        out.put(table.get().name() + "." + column.get().name(), new Overrides.ColumnOverride(role, pii, aliases));
+        String current = null;
+        Boolean versioned = null;
+        JsonNode currentNode = value.get("current");
+        if (currentNode != null) {
+            if (currentNode.isBoolean() && !currentNode.asBoolean()) {
+                versioned = false;
+            } else if (currentNode.isTextual() && !currentNode.asText().isBlank()) {
+                current = currentValue(entry + ".current", currentNode.asText(), column.get(), problems);
+            } else {
+                problems.add(entry + ".current: must be the value that marks a current row version (a flag's yes"
+                        + " value, or the open end date such as \"9999-12-31\"), or false when the table keeps no"
+                        + " versions; not " + currentNode);
+            }
+        }
+        Boolean entityKey = null;
+        JsonNode keyNode = value.get("entityKey");
+        if (keyNode != null) {
+            if (keyNode.isBoolean()) {
+                entityKey = keyNode.asBoolean();
+            } else {
+                problems.add(entry + ".entityKey: must be true or false, not " + keyNode);
+            }
+        }
+        List<String> placeholders = null;
+        JsonNode placeholderNode = value.get("placeholders");
+        if (placeholderNode != null) {
+            placeholders = placeholders(entry + ".placeholders", placeholderNode, table.get(), column.get(), problems);
+        }
+        out.put(table.get().name() + "." + column.get().name(), new Overrides.ColumnOverride(role, pii, aliases,
+                current, versioned, entityKey, placeholders));
+    }
+
+    /** A current-version value: an observed value of a counted column, or a date of a date column. */
+    private static String currentValue(String entry, String value, CatalogColumn column, List<String> problems) {
+        if (column.typeClass() == org.tally.core.catalog.TypeClass.TEMPORAL) {
+            try {
+                return java.time.LocalDate.parse(value.trim()).toString();
+            } catch (java.time.format.DateTimeParseException e) {
+                problems.add(entry + ": '" + value + "' is not a date (write it as YYYY-MM-DD)");
+                return null;
+            }
+        }
+        ColumnProfile p = column.profile();
+        if (p != null && p.enumerated()) {
+            List<String> observed = p.values().stream().map(ValueCount::value).toList();
+            if (!observed.contains(value)) {
+                problems.add(entry + ": '" + value + "' is not a value " + column.name() + " holds; observed values: "
+                        + observed);
+                return null;
+            }
+        }
+        return value;
+    }
+
+    /** Placeholder keys: a list of key values, on the table's one-column key. */
+    private static List<String> placeholders(String entry, JsonNode node, CatalogTable table, CatalogColumn column,
+                                             List<String> problems) {
+        if (table.primaryKey().size() != 1 || !table.primaryKey().get(0).equals(column.name())) {
+            problems.add(entry + ": placeholder members are named on the table's key"
+                    + (table.primaryKey().size() == 1 ? " " + table.name() + "." + table.primaryKey().get(0)
+                    : ", and " + table.name() + " has no one-column key"));
+            return null;
+        }
+        if (!node.isArray()) {
+            problems.add(entry + ": must be a list of key values, such as [-1] ([] for none)");
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode v : node) {
+            boolean numeric = column.typeClass() == org.tally.core.catalog.TypeClass.NUMERIC;
+            if (numeric && !v.isIntegralNumber() || !numeric && !v.isTextual()) {
+                problems.add(entry + ": " + v + " is not a " + (numeric ? "whole number" : "text") + " key of "
+                        + column.name());
+                continue;
+            }
+            out.add(v.asText());
+        }
+        return out;
     }
 
     private static void aliases(String entry, JsonNode node, CatalogColumn column, boolean markedPii,

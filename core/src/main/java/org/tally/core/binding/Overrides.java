@@ -9,8 +9,14 @@ import org.tally.core.spec.ColumnRole;
  * { "tables":  { "tblEpisode": "Admission", "etl_log": "ignore" },
  *   "columns": { "tblEpisode.dteAdmit": { "role": "StartTime" },
  *                "OB_Delivery.mode_of_delivery": { "aliases": { "caesarean": "C-Section" } },
- *                "PatientMaster.District": { "pii": true } } }
+ *                "PatientMaster.District": { "pii": true },
+ *                "dim_patient.is_current": { "current": "Y" },
+ *                "dim_patient.patient_id": { "entityKey": true },
+ *                "dim_ward.ward_key": { "placeholders": [-1] } } }
  * </pre>
+ * {@code current} names the spelling of a table's current row versions on its flag or end-of-validity column
+ * ({@code false} there: the table keeps no versions); {@code entityKey} the column that names an entity across its
+ * versions; {@code placeholders} the key values of rows that stand for "no value" ({@code []}: none).
  * Keys are physical names (matched exactly, then ignoring case). Validated against the catalog and pack by
  * {@link OverrideFile}; an override always wins over evidence.
  *
@@ -35,10 +41,20 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
      * @param role    the role to use
      * @param pii     true marks the column personal (values withheld), false unmarks a name-based guess
      * @param aliases a question word → one observed value of the column
+     * @param current the spelling of a current row version in this column (a flag's yes value, an open end date)
+     * @param versioned false: the table keeps no row versions, whatever its columns look like
+     * @param entityKey true: this column names an entity across the versions of its row
+     * @param placeholders key values of rows that stand for "no value" (empty: none); null leaves it to the evidence
      */
-    public record ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases) {
+    public record ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases, String current,
+                                 Boolean versioned, Boolean entityKey, java.util.List<String> placeholders) {
         public ColumnOverride {
             aliases = aliases == null ? Map.of() : Map.copyOf(aliases);
+            placeholders = placeholders == null ? null : java.util.List.copyOf(placeholders);
+        }
+
+        public ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases) {
+            this(role, pii, aliases, null, null, null, null);
         }
     }
 
@@ -53,6 +69,18 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
 
     ColumnOverride columnOverride(String table, String column) {
         return lookup(columns, table + "." + column);
+    }
+
+    /** Every column override of {@code table}, by column name as written in the file. */
+    Map<String, ColumnOverride> columnOverrides(String table) {
+        Map<String, ColumnOverride> out = new java.util.LinkedHashMap<>();
+        columns.forEach((k, v) -> {
+            int dot = k.lastIndexOf('.');
+            if (k.substring(0, dot).equalsIgnoreCase(table)) {
+                out.put(k.substring(dot + 1), v);
+            }
+        });
+        return out;
     }
 
     private static <V> V lookup(Map<String, V> map, String key) {

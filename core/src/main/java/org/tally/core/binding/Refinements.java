@@ -238,7 +238,7 @@ final class Refinements {
         }
         return new TableBinding(base.table(), base.qualifiedName(), TableBinding.Status.BOUND, concept.id(),
                 base.confidence(), reasons, List.of(), base.primaryKey(), base.displayColumn(), columns,
-                base.patientPath(), base.softDeletes());
+                base.patientPath(), base.softDeletes(), base.versions(), base.placeholders());
     }
 
     private static List<String> missingRequired(Concept concept, TableBinding view) {

@@ -23,11 +23,13 @@ import org.tally.core.spec.ColumnRole;
  *                      for the Patient table itself and when there is none (see reasons)
  * @param softDeletes   the columns that mark rows as deleted or retired: every use of the table leaves those rows
  *                      out (see {@link SoftDelete.Reach}); empty when there is none or its meaning is unclear
+ * @param versions      how the table keeps versions of its rows ({@link RowVersions}), or null when it does not
+ * @param placeholders  rows that stand for "no value" ({@link Placeholder}); empty when there is none
  */
 public record TableBinding(String table, String qualifiedName, Status status, String concept, double confidence,
                            List<String> reasons, List<Scored> candidates, List<String> primaryKey,
                            String displayColumn, List<ColumnBinding> columns, List<Link> patientPath,
-                           List<SoftDelete> softDeletes) {
+                           List<SoftDelete> softDeletes, RowVersions versions, List<Placeholder> placeholders) {
 
     /** Whether a table is bound. */
     public enum Status { BOUND, UNBOUND, IGNORED }
@@ -41,9 +43,18 @@ public record TableBinding(String table, String qualifiedName, Status status, St
         columns = List.copyOf(columns);
         patientPath = List.copyOf(patientPath);
         softDeletes = List.copyOf(softDeletes);
+        placeholders = placeholders == null ? List.of() : List.copyOf(placeholders);
         if ((status == Status.BOUND) != (concept != null)) {
             throw new IllegalArgumentException("table " + table + ": a concept is set exactly when bound");
         }
+    }
+
+    /** A table binding that keeps no row versions and has no placeholder row. */
+    public TableBinding(String table, String qualifiedName, Status status, String concept, double confidence,
+                        List<String> reasons, List<Scored> candidates, List<String> primaryKey, String displayColumn,
+                        List<ColumnBinding> columns, List<Link> patientPath, List<SoftDelete> softDeletes) {
+        this(table, qualifiedName, status, concept, confidence, reasons, candidates, primaryKey, displayColumn, columns,
+                patientPath, softDeletes, null, List.of());
     }
 
     /** A table binding with no soft-delete column. */
@@ -57,6 +68,11 @@ public record TableBinding(String table, String qualifiedName, Status status, St
     /** Whether {@code column} marks this table's rows as deleted or retired. */
     public boolean marksDeletion(String column) {
         return softDeletes.stream().anyMatch(d -> d.column().column().equalsIgnoreCase(column));
+    }
+
+    /** Whether {@code column} keeps the versions of this table's rows (validity, current mark). */
+    public boolean keepsVersions(String column) {
+        return versions != null && versions.keeps(column);
     }
 
     public boolean bound() {

@@ -36,7 +36,12 @@
  * "created", "updated", "modified" never hold a time role, even as the table's only time),
  * start/end pairs, PII and the display column; then the columns that mark deleted or retired rows
  * ({@link org.tally.core.binding.SoftDelete}: voided, is_deleted, deleted_at, retired), used only when their values
- * are plainly yes/no (else the table's reasons say why not). A table that another table named exactly for the concept
+ * are plainly yes/no (else the table's reasons say why not). A table that keeps versions of its rows ({@link org.tally.core.binding.RowVersions}: a validity
+ * pair named valid/effective from/to, with a current flag or an open end date) holds no time of its own in that pair and
+ * is read by its current rows, related records matched through its entity key; the rows of a referenced table under a
+ * key of zero or less whose label says nothing is known ({@link org.tally.core.binding.Placeholder}, read while
+ * profiling) are no entities of it. Overrides can state either ({@code current}, {@code entityKey},
+ * {@code placeholders}) or turn it off. A table that another table named exactly for the concept
  * extends by its own key (a patient table keyed on a person table) is not bound to that concept. Last, each concept declared as a kind of another is realised on its
  * base table when no table binds to it and every column condition of its {@code where} finds exactly one column (a
  * value class: one column whose observed values hold it); several candidates, none, or a view lacking the concept's

@@ -43,6 +43,8 @@ public final class CatalogProfiler {
     private static final int CAP = ColumnProfile.MAX_VALUES + 1;
     private static final long SMALL_MIN = Short.MIN_VALUE;
     private static final long SMALL_MAX = Short.MAX_VALUE;
+    /** Rows under a zero or negative key read at most (placeholder members are one or a few). */
+    static final int LOW_KEY_ROWS = 5;
     /** Rows the distinct-value probe reads. */
     static final int PROBE_ROWS = 1000;
     /** Value combinations one grouped query is planned for, judged by the probe. */
@@ -189,7 +191,64 @@ public final class CatalogProfiler {
             TextShape shape = t < 0 ? null : scan.shapes()[t];
             profiled.add(c.withProfile(shape == null ? profiles.get(c) : profiles.get(c).withShape(shape)));
         }
-        return Optional.of(table.withProfiles(profiled, rows));
+        CatalogTable measured = table.withProfiles(profiled, rows);
+        checkCancelled(progress);
+        return Optional.of(measured.withLowKeyRows(lowKeyRows(connection, measured, personal, warnings)));
+    }
+
+    /**
+     * The rows under a zero or negative whole-number key (the "Unknown" member of a warehouse dimension sits at -1),
+     * with their non-personal text values: only when the key's observed minimum says there are such rows.
+     */
+    private List<KeyRow> lowKeyRows(Connection connection, CatalogTable table, Map<CatalogColumn, Boolean> personal,
+                                    List<CatalogWarning> warnings) throws SQLException {
+        if (table.primaryKey().size() != 1) {
+            return List.of();
+        }
+        CatalogColumn key = table.column(table.primaryKey().get(0)).orElse(null);
+        if (key == null || key.typeClass() != TypeClass.NUMERIC || !TypeClass.isIntegral(key.jdbcType())
+                || key.profile() == null || key.profile().min() == null) {
+            return List.of();
+        }
+        try {
+            if (new BigDecimal(key.profile().min()).signum() > 0) {
+                return List.of();
+            }
+        } catch (NumberFormatException e) {
+            return List.of();
+        }
+        java.util.Set<String> withheld = new java.util.HashSet<>();
+        personal.forEach((c, isPii) -> {
+            if (isPii) {
+                withheld.add(c.name());
+            }
+        });
+        List<CatalogColumn> texts = table.columns().stream()
+                .filter(c -> c.typeClass() == TypeClass.TEXT && !c.name().equals(key.name())
+                        && !withheld.contains(c.name()) && !TypeClass.isLargeObject(c.jdbcType()))
+                .toList();
+        List<KeyRow> out = new ArrayList<>();
+        try (Statement s = statement(connection);
+             ResultSet rs = s.executeQuery(sql.lowKeyRows(table, key, texts, LOW_KEY_ROWS))) {
+            while (rs.next()) {
+                Map<String, String> values = new LinkedHashMap<>();
+                for (int i = 0; i < texts.size(); i++) {
+                    String v = rs.getString(i + 2);
+                    if (v != null) {
+                        values.put(texts.get(i).name(), v);
+                    }
+                }
+                out.add(new KeyRow(render(rs.getObject(1)), values));
+            }
+        } catch (SQLException e) {
+            if (SqlFailures.connectionLost(e)) {
+                throw e;
+            }
+            warnings.add(new CatalogWarning(table.qualifiedName(), key.name(), "rows under a key of 0 or less not read ("
+                    + SqlFailures.firstLine(e) + "); no placeholder member can be recognised"));
+            return List.of();
+        }
+        return out;
     }
 
     private boolean enumerable(CatalogColumn c, long nonNull, Object[] mins, Object[] maxs, int r) {

@@ -18,14 +18,25 @@ import java.util.Optional;
  * @param primaryKey     the primary key's columns in key order (empty when none is declared)
  * @param columns        the columns in ordinal order
  * @param foreignKeys    declared foreign keys from this table
+ * @param lowKeyRows     the rows (a few at most) whose single whole-number key is zero or negative, read while
+ *                       profiling ({@link KeyRow}); empty when there is none, the key is not a number, or the table
+ *                       was not profiled
  */
 public record CatalogTable(String schema, String name, boolean view, Long approxRowCount, Long rowCount,
-                           List<String> primaryKey, List<CatalogColumn> columns, List<ForeignKey> foreignKeys) {
+                           List<String> primaryKey, List<CatalogColumn> columns, List<ForeignKey> foreignKeys,
+                           List<KeyRow> lowKeyRows) {
     public CatalogTable {
         Objects.requireNonNull(name, "name");
         primaryKey = List.copyOf(primaryKey);
         columns = List.copyOf(columns);
         foreignKeys = List.copyOf(foreignKeys);
+        lowKeyRows = lowKeyRows == null ? List.of() : List.copyOf(lowKeyRows); // null: stored before it was read
+    }
+
+    /** A table as introspected, before profiling read any row. */
+    public CatalogTable(String schema, String name, boolean view, Long approxRowCount, Long rowCount,
+                        List<String> primaryKey, List<CatalogColumn> columns, List<ForeignKey> foreignKeys) {
+        this(schema, name, view, approxRowCount, rowCount, primaryKey, columns, foreignKeys, List.of());
     }
 
     /** {@code schema.name}, or the bare name when there is no schema; unquoted, for display and keys. */
@@ -49,6 +60,11 @@ public record CatalogTable(String schema, String name, boolean view, Long approx
     /** A copy with profiled columns and the exact row count. */
     public CatalogTable withProfiles(List<CatalogColumn> profiledColumns, long exactRowCount) {
         return new CatalogTable(schema, name, view, approxRowCount, exactRowCount, primaryKey, profiledColumns,
-                foreignKeys);
+                foreignKeys, lowKeyRows);
+    }
+
+    /** A copy carrying the rows read under a zero or negative key. */
+    public CatalogTable withLowKeyRows(List<KeyRow> rows) {
+        return new CatalogTable(schema, name, view, approxRowCount, rowCount, primaryKey, columns, foreignKeys, rows);
     }
 }

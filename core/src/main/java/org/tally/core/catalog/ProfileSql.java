@@ -131,6 +131,22 @@ final class ProfileSql {
                 : "SELECT " + body + " LIMIT " + cap;
     }
 
+    /**
+     * The key and the given text columns of the rows whose key is zero or negative, lowest key first, at most
+     * {@code cap} rows: an indexed range read of a primary key, so it costs next to nothing.
+     */
+    String lowKeyRows(CatalogTable table, CatalogColumn key, List<CatalogColumn> texts, int cap) {
+        StringBuilder cols = new StringBuilder(quote(key.name()));
+        for (CatalogColumn c : texts) {
+            cols.append(", ").append(quote(c.name()));
+        }
+        String body = cols + " FROM " + table(table) + " WHERE " + quote(key.name()) + " <= 0 ORDER BY "
+                + quote(key.name()) + " DESC";
+        return dialect == Dialect.SQLSERVER
+                ? "SELECT TOP " + cap + " " + body
+                : "SELECT " + body + " LIMIT " + cap;
+    }
+
     /** An exact row count. */
     String rowCount(CatalogTable table) {
         return "SELECT " + count("*") + " FROM " + table(table);

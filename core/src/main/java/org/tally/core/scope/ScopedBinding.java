@@ -54,6 +54,7 @@ public final class ScopedBinding {
         List<String> reasons = new ArrayList<>(t.reasons());
         reasons.add("its way to the patient leaves the " + scope.label() + " scope");
         return new TableBinding(t.table(), t.qualifiedName(), t.status(), t.concept(), t.confidence(), reasons,
-                t.candidates(), t.primaryKey(), t.displayColumn(), t.columns(), List.of(), t.softDeletes());
+                t.candidates(), t.primaryKey(), t.displayColumn(), t.columns(), List.of(), t.softDeletes(),
+                t.versions(), t.placeholders());
     }
 }
