@@ -41,6 +41,16 @@ final class Dice {
         return mean + sd * random.nextGaussian();
     }
 
+    /** A real number in [low, high). */
+    double uniform(double low, double high) {
+        return low + (high - low) * random.nextDouble();
+    }
+
+    /** An exponential draw with the given mean (Python's expovariate(1 / mean)). */
+    double exponential(double mean) {
+        return -mean * Math.log(1 - random.nextDouble());
+    }
+
     double logNormal(double mu, double sigma) {
         return Math.exp(gauss(mu, sigma));
     }

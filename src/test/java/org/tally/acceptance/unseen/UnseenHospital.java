@@ -3,10 +3,12 @@ package org.tally.acceptance.unseen;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
-/** The two hospital schemas Tally was never tuned for, written once per test run under target/unseen/db. */
+/** The hospital schemas Tally was never tuned for, written once per test run under target/unseen/db. */
 enum UnseenHospital {
     MIMIC("mimic", MimicHospital.URL_SETTINGS),
-    OPENMRS("openmrs", OpenmrsHospital.URL_SETTINGS);
+    OPENMRS("openmrs", OpenmrsHospital.URL_SETTINGS),
+    WAREHOUSE("warehouse", WarehouseHospital.URL_SETTINGS),
+    PAS("pas", PasHospital.URL_SETTINGS);
 
     static final String USER = "sa";
     static final String PASSWORD = "";
@@ -28,10 +30,12 @@ enum UnseenHospital {
     }
 
     void write(Path folder) throws SQLException {
-        if (this == MIMIC) {
-            MimicHospital.write(base(folder));
-        } else {
-            OpenmrsHospital.write(base(folder));
+        switch (this) {
+            case MIMIC -> MimicHospital.write(base(folder));
+            case OPENMRS -> OpenmrsHospital.write(base(folder));
+            case WAREHOUSE -> WarehouseHospital.write(base(folder));
+            case PAS -> PasHospital.write(base(folder));
+            default -> throw new IllegalStateException("no generator for " + this);
         }
     }
 
