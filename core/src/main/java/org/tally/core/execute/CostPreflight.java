@@ -88,23 +88,24 @@ public final class CostPreflight {
                                   int timeoutSeconds, ExecutionHandle handle, SessionEnvelope session)
             throws SQLException {
         return switch (engine) {
-            case POSTGRES -> postgresCost(explain(c, "EXPLAIN (FORMAT JSON) " + sql, parameters, timeoutSeconds, handle,
+            case POSTGRES -> postgresCost(explain(c, engine, "EXPLAIN (FORMAT JSON) " + sql, parameters, timeoutSeconds, handle,
                     session));
-            case MYSQL -> mySqlCost(explain(c, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds, handle, session));
-            case MARIADB -> mariaDbRowsExamined(explain(c, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds,
+            case MYSQL -> mySqlCost(explain(c, engine, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds, handle, session));
+            case MARIADB -> mariaDbRowsExamined(explain(c, engine, "EXPLAIN FORMAT=JSON " + sql, parameters, timeoutSeconds,
                     handle, session));
-            case H2 -> h2RowsExamined(explain(c, "EXPLAIN " + sql, parameters, timeoutSeconds, handle, session), c);
+            case H2 -> h2RowsExamined(explain(c, engine, "EXPLAIN " + sql, parameters, timeoutSeconds, handle, session), c);
             case SQLSERVER -> throw new NoEstimate("SQL Server has no cost preflight in Tally");
         };
     }
 
-    private static String explain(Connection c, String sql, List<SqlParameter> parameters, int timeoutSeconds,
-                                  ExecutionHandle handle, SessionEnvelope session) throws SQLException {
+    private static String explain(Connection c, Engine engine, String sql, List<SqlParameter> parameters,
+                                  int timeoutSeconds, ExecutionHandle handle, SessionEnvelope session)
+            throws SQLException {
         try (PreparedStatement statement = c.prepareStatement(session == null ? sql : session.bounded(sql))) {
-            if (session == null) {
+            if (session == null && !engine.boundsItself(true)) {
                 statement.setQueryTimeout(timeoutSeconds);
-            } else if (session.driverTimeout()) {
-                // the server's bound travels with the EXPLAIN: a later backstop never races it (ExecutorSettings)
+            } else if (session == null || session.driverTimeout()) {
+                // the server bounds the EXPLAIN itself: a later backstop never races it (ExecutorSettings)
                 statement.setQueryTimeout(2 * timeoutSeconds + 1);
             }
             SqlParameter.bindAll(statement, parameters);

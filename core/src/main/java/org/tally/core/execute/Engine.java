@@ -12,6 +12,16 @@ import org.tally.core.source.Dialect;
 enum Engine {
     POSTGRES, MYSQL, MARIADB, SQLSERVER, H2;
 
+    /**
+     * Whether the per-transaction envelope's server setting stops a statement by itself: PostgreSQL's
+     * statement_timeout, MariaDB's max_statement_time, MySQL's max_execution_time (which bounds SELECTs, not
+     * EXPLAIN). There the driver's timeout is only a later backstop: fired at the same moment as the server's bound,
+     * its cancel (sent from outside the statement's own round trip) could land on the next statement instead.
+     */
+    boolean boundsItself(boolean explain) {
+        return this == POSTGRES || this == MARIADB || this == MYSQL && !explain;
+    }
+
     static Engine of(Connection connection, Dialect dialect) throws SQLException {
         return switch (dialect) {
             case POSTGRES -> POSTGRES;

@@ -19,8 +19,8 @@ import java.util.Objects;
  *               in the in-process session before each        envelope requires; else rollback
  * SQL Server    driver timeout only, LOCK_TIMEOUT            no: a SELECT-only login is required
  * </pre>
- * Everywhere but on H2's session envelope the driver's {@code setQueryTimeout} is a backstop (on H2 it is the
- * session's QUERY_TIMEOUT itself, in whole seconds), max rows is set on the statement (one extra row detects
+ * The driver's {@code setQueryTimeout} is a later backstop wherever the server bounds the statement itself; on
+ * SQL Server it is the bound, and on H2 it is the session's QUERY_TIMEOUT itself, in whole seconds; max rows is set on the statement (one extra row detects
  * truncation), and every transaction the per-transaction envelope opens is rolled back (the session envelope's
  * statements run in autocommit, each in a transaction of its own that cannot write, and a transaction someone else
  * left open is rolled back before the next one). Details in {@link ReadOnlyExecutor}.
@@ -88,8 +88,9 @@ public record ExecutorSettings(Duration statementTimeout, int maxRows, int fetch
     }
 
     /**
-     * The driver-side backstop where the database itself bounds each statement (a session envelope): later than the
-     * server's own bound, so the driver's cancel never races it. Connector/J cancels with a KILL QUERY sent from a
+     * The driver-side backstop where the database itself bounds each statement (a session envelope, and the
+     * per-transaction envelope on PostgreSQL, MySQL and MariaDB): later than the server's own bound, so the driver's
+     * cancel never races it. Connector/J cancels with a KILL QUERY sent from a
      * second connection; fired at the same moment the server stopped the statement, it lands on the next one.
      */
     int backstopSeconds() {

@@ -211,7 +211,7 @@ public final class ReadOnlyExecutor {
                     }
                 }
             }
-            return run(connection, statement, params, handle, start, note, statementId, null);
+            return run(connection, engine, statement, params, handle, start, note, statementId, null);
         } catch (SQLException | RuntimeException e) {
             return failure(e, params, handle, start, note, statementId);
         } finally {
@@ -269,7 +269,7 @@ public final class ReadOnlyExecutor {
                     return unbounded;
                 }
             }
-            return run(connection, statement, params, handle, start, note, statementId, session);
+            return run(connection, prepared.engine(), statement, params, handle, start, note, statementId, session);
         } catch (SQLException | RuntimeException e) {
             return failure(e, params, handle, start, note, statementId);
         }
@@ -307,16 +307,17 @@ public final class ReadOnlyExecutor {
     }
 
     /** Runs the query, through {@code session} when the connection has a session envelope (else null). */
-    private ExecutionOutcome run(Connection connection, String sql, List<SqlParameter> params, ExecutionHandle handle,
-                                 long start, Preflight note, String statementId, SessionEnvelope session)
+    private ExecutionOutcome run(Connection connection, Engine engine, String sql, List<SqlParameter> params,
+                                 ExecutionHandle handle, long start, Preflight note, String statementId,
+                                 SessionEnvelope session)
             throws SQLException {
         int maxRows = settings.maxRows();
         long deadline = start + settings.statementTimeout().toNanos();
         try (PreparedStatement statement = connection.prepareStatement(session == null ? sql : session.bounded(sql))) {
-            if (session == null) {
-                statement.setQueryTimeout(settings.timeoutSecondsRoundedUp());
-            } else if (session.driverTimeout()) {
-                statement.setQueryTimeout(settings.backstopSeconds()); // the server's bound travels with it
+            if (session == null && !engine.boundsItself(false)) {
+                statement.setQueryTimeout(settings.timeoutSecondsRoundedUp()); // the driver's timeout is the bound
+            } else if (session == null || session.driverTimeout()) {
+                statement.setQueryTimeout(settings.backstopSeconds()); // the server bounds it; this comes later
             }
             statement.setMaxRows(maxRows + 1);
             statement.setFetchSize(Math.min(settings.fetchSize(), maxRows + 1)); // H2 refuses a fetch size above max rows
