@@ -8,7 +8,9 @@ enum UnseenHospital {
     MIMIC("mimic", MimicHospital.URL_SETTINGS),
     OPENMRS("openmrs", OpenmrsHospital.URL_SETTINGS),
     WAREHOUSE("warehouse", WarehouseHospital.URL_SETTINGS),
-    PAS("pas", PasHospital.URL_SETTINGS);
+    PAS("pas", PasHospital.URL_SETTINGS),
+    OMOP("omop", OmopHospital.URL_SETTINGS),
+    HMS("hms", HmsHospital.URL_SETTINGS);
 
     static final String USER = "sa";
     static final String PASSWORD = "";
@@ -35,6 +37,8 @@ enum UnseenHospital {
             case OPENMRS -> OpenmrsHospital.write(base(folder));
             case WAREHOUSE -> WarehouseHospital.write(base(folder));
             case PAS -> PasHospital.write(base(folder));
+            case OMOP -> OmopHospital.write(base(folder));
+            case HMS -> HmsHospital.write(base(folder));
             default -> throw new IllegalStateException("no generator for " + this);
         }
     }

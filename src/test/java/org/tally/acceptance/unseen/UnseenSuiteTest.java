@@ -34,8 +34,9 @@ import org.tally.acceptance.golden.TallyRun;
 import org.tally.core.DataFolder;
 
 /**
- * Tally on four hospital schemas it was never tuned for (MIMIC-III-like, OpenMRS-like, a star-schema reporting
- * warehouse and an NHS-style PAS, generated here), each as Tally binds it alone and with the override file an
+ * Tally on six hospital schemas it was never tuned for (MIMIC-III-like, OpenMRS-like, a star-schema reporting
+ * warehouse, an NHS-style PAS, an OMOP CDM v5.4-like research database and a small hospital's MySQL-style HMS,
+ * generated here), each as Tally binds it alone and with the override file an
  * administrator would write. Gold answers come from hand-written SQL run on the same data; Tally's from the command
  * line, in a data folder of its own per configuration. Wrong answers must be 0, every question that must be refused
  * is refused, and verified reaches the floor in {@code unseen/floor.properties} (raise it when Tally answers more).
@@ -61,7 +62,11 @@ class UnseenSuiteTest {
         WAREHOUSE(UnseenHospital.WAREHOUSE, false),
         WAREHOUSE_OVERRIDES(UnseenHospital.WAREHOUSE, true),
         PAS(UnseenHospital.PAS, false),
-        PAS_OVERRIDES(UnseenHospital.PAS, true);
+        PAS_OVERRIDES(UnseenHospital.PAS, true),
+        OMOP(UnseenHospital.OMOP, false),
+        OMOP_OVERRIDES(UnseenHospital.OMOP, true),
+        HMS(UnseenHospital.HMS, false),
+        HMS_OVERRIDES(UnseenHospital.HMS, true);
 
         final UnseenHospital hospital;
         final boolean overrides;
