@@ -17,9 +17,15 @@ import org.tally.core.spec.ColumnRole;
 final class SoftDeletes {
 
     private static final Set<String> DELETED = Set.of("deleted", "delete", "deletion", "voided", "void", "purged");
+    /**
+     * Short spellings of the mark, read only beside a flag word (del_flag, del_ind): "del" alone is as often a
+     * delivery (del_date), so it never makes a deletion time.
+     */
+    private static final Set<String> DELETED_SHORT = Set.of("del", "dltd");
     private static final Set<String> RETIRED = Set.of("retired", "retire");
-    /** Words a flag's name may carry besides the mark: is_deleted, deleted_flag, record_voided. */
-    private static final Set<String> FLAG_WORDS = Set.of("is", "flag", "record", "row", "marked", "soft");
+    /** Words a flag's name may carry besides the mark: is_deleted, deleted_flag, record_voided, del_ind. */
+    private static final Set<String> FLAG_WORDS = Set.of("is", "flag", "record", "row", "marked", "soft", "ind",
+            "indicator", "yn");
     /** Words a deletion time's name may carry: deleted_at, date_voided, retired_on. */
     private static final Set<String> TIME_WORDS = Set.of("at", "on", "date", "time", "timestamp", "when");
 
@@ -48,7 +54,12 @@ final class SoftDeletes {
                         + " the role " + c.role().jsonName() + ": its rows are not left out");
                 continue;
             }
-            List<String> rest = c.tokens().stream().filter(t -> !DELETED.contains(t) && !RETIRED.contains(t)).toList();
+            List<String> rest = c.tokens().stream().filter(t -> !DELETED.contains(t) && !RETIRED.contains(t)
+                    && !DELETED_SHORT.contains(t)).toList();
+            boolean shortMark = c.tokens().stream().noneMatch(DELETED::contains) && reach == SoftDelete.Reach.DELETED;
+            if (shortMark && (c.typeClass() == TypeClass.TEMPORAL || rest.isEmpty())) {
+                continue; // del_date is a delivery's date as often as a deletion's
+            }
             if (c.typeClass() == TypeClass.TEMPORAL && TIME_WORDS.containsAll(rest) && !rest.isEmpty()
                     || c.typeClass() == TypeClass.TEMPORAL && rest.isEmpty()) {
                 times.add(i);
@@ -104,7 +115,8 @@ final class SoftDeletes {
     }
 
     private static SoftDelete.Reach reach(List<String> tokens) {
-        boolean deleted = tokens.stream().anyMatch(DELETED::contains);
+        boolean deleted = tokens.stream().anyMatch(DELETED::contains)
+                || tokens.stream().anyMatch(DELETED_SHORT::contains) && tokens.stream().anyMatch(FLAG_WORDS::contains);
         boolean retired = tokens.stream().anyMatch(RETIRED::contains);
         if (deleted == retired) {
             return null;
