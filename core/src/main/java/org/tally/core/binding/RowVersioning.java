@@ -87,7 +87,7 @@ final class RowVersioning {
             return new Result(new Found(from, to, overridden, overriddenValue, entityKey, reason), null);
         }
         if (from == null || to == null) {
-            return new Result(null, null);
+            return new Result(merged(table, columnTokens), null);
         }
         String flag = null;
         String yes = null;
@@ -130,6 +130,39 @@ final class RowVersioning {
         }
         return new Result(null, pair + " are named like the validity of row versions, but no current flag or open"
                 + " end was found: not read as row versions");
+    }
+
+    /** Words naming a pointer from a duplicate row to the row it was merged into (merged_into, superseded_by). */
+    private static final Set<String> MERGED = Set.of("merged", "merge", "superseded", "duplicate");
+
+    /**
+     * A patient index that merges duplicates keeps one row per duplicate with a pointer to the row it was merged
+     * into (merged_into, superseded_by): the rows without a pointer are the people. Read as row versions whose
+     * current rows have an empty pointer and with no entity key, so a question about related records refuses: those
+     * records may point at a merged duplicate. Null when the table has no such column.
+     */
+    private static Found merged(CatalogTable table, Map<String, List<String>> columnTokens) {
+        if (table.primaryKey().size() != 1) {
+            return null;
+        }
+        CatalogColumn key = table.column(table.primaryKey().get(0)).orElse(null);
+        Found found = null;
+        for (CatalogColumn c : table.columns()) {
+            List<String> t = columnTokens.get(c.name());
+            ColumnProfile p = c.profile();
+            if (key == null || c.name().equals(key.name()) || t.stream().noneMatch(MERGED::contains)
+                    || c.typeClass() != key.typeClass() || p == null || p.nullCount() == 0
+                    || p.nullCount() == p.rowCount()) {
+                continue;
+            }
+            if (found != null) {
+                return null; // two pointers: which one merges is not evident
+            }
+            found = new Found(null, null, c.name(), null, null, "merged duplicates (" + c.name() + "): only rows with"
+                    + " no " + c.name() + " are read; questions about related records refuse, since those records"
+                    + " may point at a merged duplicate");
+        }
+        return found;
     }
 
     private static String keyWords(String entityKey, boolean byOverride) {
