@@ -41,20 +41,20 @@ final class LeadRules extends RuleFamily {
             }
         }
         int rateAt = tokens.indexOf("rate", i);
-        if (rateAt > 0 && ((n = tokens.match(i, "what", "is", "the")) > 0 || (n = tokens.match(i, "what", "was", "the")) > 0
-                || (n = tokens.match(i, "the")) > 0 || true)) {
-            int start = i + n;
+        if (rateAt > 0) {
+            // "what is the", "what was the" or "the" may come before the rate's name ("the no-show rate")
+            int start = i + Math.max(Math.max(tokens.match(i, "what", "is", "the"), tokens.match(i, "what", "was",
+                    "the")), tokens.match(i, "the"));
             String named = rateAt > start ? tokens.words(start, rateAt) : "";
-            if (rateAt > start && (pack.predicateForPhrase(named).isPresent() || parse.valueRules.isValueClassPhrase(named))) {
-                state.rateWords = tokens.words(start, rateAt);
+            if (rateAt > start && (pack.predicateForPhrase(named).isPresent()
+                    || parse.valueRules.isValueClassPhrase(named))) {
+                state.rateWords = named;
                 set(Lead.RATE, "rate.named-rate", rateAt + 1);
                 int k = rateAt + 1;
                 if (tokens.word(k, "of") || tokens.word(k, "for") || tokens.word(k, "among")) {
-                    k++;
-                } else {
-                    state.subject = parse.subjectRules.rateSubject(state.rateWords, null);
-                    return k;
+                    return k + 1;
                 }
+                state.subject = parse.subjectRules.rateSubject(state.rateWords, null);
                 return k;
             }
         }
