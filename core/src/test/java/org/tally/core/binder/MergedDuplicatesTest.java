@@ -16,7 +16,6 @@ import org.tally.core.spec.Measure;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
-import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.testing.QueryRows;
 import org.tally.core.testing.TestBindings;
 
@@ -53,7 +52,7 @@ class MergedDuplicatesTest {
     }
 
     private static BindResult bind(QuerySpec spec) {
-        return new SpecBinder(binding, PACK, TestBindings.REFERENCE_DAY).bind(SpecCanonicalizer.canonicalize(spec));
+        return Binds.bind(binding, spec);
     }
 
     @Test

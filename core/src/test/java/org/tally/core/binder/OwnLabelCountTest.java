@@ -22,7 +22,6 @@ import org.tally.core.spec.Measure;
 import org.tally.core.spec.OrderKey;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.Shape;
-import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.testing.TestBindings;
 
 /**
@@ -58,7 +57,7 @@ class OwnLabelCountTest {
     }
 
     private static BindResult bind(QuerySpec spec) {
-        return new SpecBinder(binding, PACK, TODAY).bind(SpecCanonicalizer.canonicalize(spec));
+        return Binds.bind(binding, spec);
     }
 
     @Test

@@ -37,7 +37,6 @@ import org.tally.core.spec.Measure;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
-import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.TimeScope;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlQuery;
@@ -128,15 +127,11 @@ class RefinedConceptBinderTest {
     }
 
     private static BindResult.Bound bound(QuerySpec spec) {
-        BindResult r = new SpecBinder(binding, PACK, TODAY).bind(SpecCanonicalizer.canonicalize(spec));
-        assertThat(r).as(r.toString()).isInstanceOf(BindResult.Bound.class);
-        return (BindResult.Bound) r;
+        return Binds.bound(binding, spec);
     }
 
     private static BindFailure failure(QuerySpec spec) {
-        BindResult r = new SpecBinder(binding, PACK, TODAY).bind(SpecCanonicalizer.canonicalize(spec));
-        assertThat(r).as(r.toString()).isInstanceOf(BindResult.Failed.class);
-        return ((BindResult.Failed) r).failure();
+        return Binds.failure(binding, spec);
     }
 
     private static Rendered render(SqlQuery q) {

@@ -35,7 +35,6 @@ import org.tally.core.spec.OrderKey;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
-import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlQuery;
 
@@ -127,15 +126,11 @@ class SpecBinderTest {
     }
 
     private static BindResult.Bound bound(QuerySpec spec) {
-        BindResult r = new SpecBinder(binding, PACK, TODAY).bind(SpecCanonicalizer.canonicalize(spec));
-        assertThat(r).as(r.toString()).isInstanceOf(BindResult.Bound.class);
-        return (BindResult.Bound) r;
+        return Binds.bound(binding, spec);
     }
 
     private static BindFailure failure(QuerySpec spec) {
-        BindResult r = new SpecBinder(binding, PACK, TODAY).bind(SpecCanonicalizer.canonicalize(spec));
-        assertThat(r).as(r.toString()).isInstanceOf(BindResult.Failed.class);
-        return ((BindResult.Failed) r).failure();
+        return Binds.failure(binding, spec);
     }
 
     private static List<List<Object>> run(SqlQuery q) throws SQLException {

@@ -23,7 +23,6 @@ import org.tally.core.spec.Filter;
 import org.tally.core.spec.Measure;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.Shape;
-import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.testing.QueryRows;
 import org.tally.core.testing.TestBindings;
 
@@ -61,7 +60,7 @@ class UndatedEmptinessTest {
     }
 
     private static BindResult bind(Binding b, QuerySpec spec) {
-        return new SpecBinder(b, PACK, TestBindings.REFERENCE_DAY).bind(SpecCanonicalizer.canonicalize(spec));
+        return Binds.bind(b, spec);
     }
 
     private static QuerySpec stillAdmitted() {
