@@ -801,6 +801,12 @@ public final class Binder {
             reasons.add("personal data (free text about a patient)");
             return true;
         }
+        if ("Patient".equals(f.concept) && role == ColumnRole.CATEGORY && c.typeClass() == TypeClass.TEXT
+                && c.profile() != null && c.profile().cardinality() == org.tally.core.catalog.Cardinality.HIGH) {
+            // a "category" of people with more values than a category has is some identifier of them (a source MRN)
+            reasons.add("personal data (a text value of patients with too many values to be a category)");
+            return true;
+        }
         return false;
     }
 
