@@ -10,7 +10,8 @@ enum UnseenHospital {
     WAREHOUSE("warehouse", WarehouseHospital.URL_SETTINGS),
     PAS("pas", PasHospital.URL_SETTINGS),
     OMOP("omop", OmopHospital.URL_SETTINGS),
-    HMS("hms", HmsHospital.URL_SETTINGS);
+    HMS("hms", HmsHospital.URL_SETTINGS),
+    EHR("ehr", EhrHospital.URL_SETTINGS);
 
     static final String USER = "sa";
     static final String PASSWORD = "";
@@ -39,6 +40,7 @@ enum UnseenHospital {
             case PAS -> PasHospital.write(base(folder));
             case OMOP -> OmopHospital.write(base(folder));
             case HMS -> HmsHospital.write(base(folder));
+            case EHR -> EhrHospital.write(base(folder));
             default -> throw new IllegalStateException("no generator for " + this);
         }
     }

@@ -34,9 +34,9 @@ import org.tally.acceptance.golden.TallyRun;
 import org.tally.core.DataFolder;
 
 /**
- * Tally on six hospital schemas it was never tuned for (MIMIC-III-like, OpenMRS-like, a star-schema reporting
- * warehouse, an NHS-style PAS, an OMOP CDM v5.4-like research database and a small hospital's MySQL-style HMS,
- * generated here), each as Tally binds it alone and with the override file an
+ * Tally on seven hospital schemas it was never tuned for (MIMIC-III-like, OpenMRS-like, a star-schema reporting
+ * warehouse, an NHS-style PAS, an OMOP CDM v5.4-like research database, a small hospital's MySQL-style HMS and an EHR
+ * reporting database full of header/line tables, is_active and test-patient flags and voiding statuses, generated here), each as Tally binds it alone and with the override file an
  * administrator would write. Gold answers come from hand-written SQL run on the same data; Tally's from the command
  * line, in a data folder of its own per configuration. Wrong answers must be 0, every question that must be refused
  * is refused, and verified reaches the floor in {@code unseen/floor.properties} (raise it when Tally answers more).
@@ -66,7 +66,9 @@ class UnseenSuiteTest {
         OMOP(UnseenHospital.OMOP, false),
         OMOP_OVERRIDES(UnseenHospital.OMOP, true),
         HMS(UnseenHospital.HMS, false),
-        HMS_OVERRIDES(UnseenHospital.HMS, true);
+        HMS_OVERRIDES(UnseenHospital.HMS, true),
+        EHR(UnseenHospital.EHR, false),
+        EHR_OVERRIDES(UnseenHospital.EHR, true);
 
         final UnseenHospital hospital;
         final boolean overrides;
