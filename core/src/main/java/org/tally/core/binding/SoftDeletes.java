@@ -22,6 +22,12 @@ final class SoftDeletes {
      * delivery (del_date), so it never makes a deletion time.
      */
     private static final Set<String> DELETED_SHORT = Set.of("del", "dltd");
+    /**
+     * Marks of rows that are not real records at all (is_test_patient, dummy_flag): left out like deleted rows, read
+     * only as a flag beside a flag word, as the short marks are. The words of what is marked may stand beside them.
+     */
+    private static final Set<String> TEST = Set.of("test", "dummy");
+    private static final Set<String> TEST_OF = Set.of("patient", "person", "account", "data");
     private static final Set<String> RETIRED = Set.of("retired", "retire");
     /** Words a flag's name may carry besides the mark: is_deleted, deleted_flag, record_voided, del_ind. */
     private static final Set<String> FLAG_WORDS = Set.of("is", "flag", "record", "row", "marked", "soft", "ind",
@@ -54,8 +60,9 @@ final class SoftDeletes {
                         + " the role " + c.role().jsonName() + ": its rows are not left out");
                 continue;
             }
+            boolean testMark = c.tokens().stream().anyMatch(TEST::contains);
             List<String> rest = c.tokens().stream().filter(t -> !DELETED.contains(t) && !RETIRED.contains(t)
-                    && !DELETED_SHORT.contains(t)).toList();
+                    && !DELETED_SHORT.contains(t) && !TEST.contains(t) && !(testMark && TEST_OF.contains(t))).toList();
             boolean shortMark = c.tokens().stream().noneMatch(DELETED::contains) && reach == SoftDelete.Reach.DELETED;
             if (shortMark && (c.typeClass() == TypeClass.TEMPORAL || rest.isEmpty())) {
                 continue; // del_date is a delivery's date as often as a deletion's
@@ -70,7 +77,7 @@ final class SoftDeletes {
             }
             boolean nullable = table.column(c.column()).map(CatalogColumn::nullable).orElse(true);
             String live = liveValue(c);
-            String what = reach == SoftDelete.Reach.DELETED ? "deleted" : "retired";
+            String what = testMark ? "test" : reach == SoftDelete.Reach.DELETED ? "deleted" : "retired";
             if (live == null) {
                 unclear.add(reach);
                 String why = c.column() + " is named like a flag for " + what + " rows, but "
@@ -115,8 +122,10 @@ final class SoftDeletes {
     }
 
     private static SoftDelete.Reach reach(List<String> tokens) {
+        boolean flagged = tokens.stream().anyMatch(FLAG_WORDS::contains);
         boolean deleted = tokens.stream().anyMatch(DELETED::contains)
-                || tokens.stream().anyMatch(DELETED_SHORT::contains) && tokens.stream().anyMatch(FLAG_WORDS::contains);
+                || tokens.stream().anyMatch(DELETED_SHORT::contains) && flagged
+                || tokens.stream().anyMatch(TEST::contains) && flagged;
         boolean retired = tokens.stream().anyMatch(RETIRED::contains);
         if (deleted == retired) {
             return null;
