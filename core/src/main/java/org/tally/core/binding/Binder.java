@@ -44,10 +44,14 @@ public final class Binder {
     /** Two concepts (or two tables for one concept) closer than this are a tie: nobody wins. */
     public static final double TIE_MARGIN = 0.05;
 
-    private static final Set<String> START = Set.of("start", "started", "begin", "admission", "admitted", "in",
-            "checkin", "onset", "commenced", "from");
+    /*
+     * Words that name the first and the last moment of what a row records. An arrival and a departure bound an
+     * attendance as an admission and a discharge bound a stay: with one of each they are the row's start/end pair.
+     */
+    private static final Set<String> START = Set.of("start", "started", "begin", "admission", "admitted",
+            "in", "checkin", "onset", "commenced", "from", "arrival", "arrived");
     private static final Set<String> END = Set.of("end", "ended", "finish", "finished", "discharge", "discharged",
-            "out", "checkout", "stop", "stopped", "until", "to");
+            "out", "checkout", "stop", "stopped", "until", "to", "departure", "departed", "resolved", "resolution");
     /** Bookkeeping times of the business itself (a booking, a registration): they give way to another time. */
     private static final Set<String> AUDIT = Set.of("booked", "booking", "registered", "registration", "last");
     /**
