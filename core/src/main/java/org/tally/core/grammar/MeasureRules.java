@@ -25,9 +25,9 @@ final class MeasureRules extends RuleFamily {
 
     // ---------------------------------------------------------------- measures
 
-    /** "length of stay", "birth weight", "duration of surgeries": sets subject and measured value. */
+    /** "length of stay", "birth weight", "duration of surgeries" (pack phrases of up to five words: "time in the emergency department"): sets subject and measured value. */
     int measure(int i) {
-        for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
+        for (int n = Math.min(5, tokens.size() - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             List<String> owners = lexicon.conceptsWithRoleHint(phrase);
             List<String> numericOwners = new ArrayList<>();

@@ -8,12 +8,15 @@ import static org.tally.core.spec.ColumnRole.*;
 import org.junit.jupiter.api.Test;
 import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.DurationRef;
+import org.tally.core.spec.DurationUnit;
 import org.tally.core.spec.Measure;
 import org.tally.core.spec.QuerySpec;
 
 /**
  * An aggregate over a measure the pack has no phrase for reads the column the question spells ("the average wait
- * to be seen", its name without the unit it ends in); one word is too loose to name a column.
+ * to be seen", its name without the unit it ends in); one word is too loose to name a column. "Time in the
+ * department" of an emergency visit is its length, arrival to departure.
  */
 class GrammarNamedMeasureTest {
 
@@ -46,5 +49,16 @@ class GrammarNamedMeasureTest {
     void oneWordDoesNotNameAColumn() {
         Grammar g = Fixtures.grammar(vocabulary());
         assertThat(miss(g, "what is the average score")).contains("needs a number");
+    }
+
+    @Test
+    void timeInTheDepartmentIsArrivalToDeparture() {
+        Grammar g = Fixtures.grammar(vocabulary());
+        QuerySpec s = parsed(g, "what was the average time in the emergency department this year, in minutes");
+        assertThat(s.subject()).isEqualTo("EmergencyVisit");
+        DurationRef d = (DurationRef) ((Measure.Aggregate) s.measures().get(0)).of();
+        assertThat(d.start()).isEqualTo(ColumnRef.of("EmergencyVisit", START_TIME));
+        assertThat(d.end()).isEqualTo(ColumnRef.of("EmergencyVisit", END_TIME));
+        assertThat(d.unit()).isEqualTo(DurationUnit.MINUTES);
     }
 }
