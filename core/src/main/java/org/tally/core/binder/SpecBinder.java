@@ -1101,7 +1101,7 @@ public final class SpecBinder {
          * most one row, and exactly one other text column is named as a description or name. Empty otherwise.
          */
         Optional<RowLabels.Label> lookupLabel(Link link, TableBinding target) {
-            if (link.inferred() || !target.primaryKey().equals(List.of(link.toColumn()))) {
+            if (!binding.reachesLookup(link)) {
                 return Optional.empty();
             }
             List<ColumnBinding> labels = target.columns().stream()

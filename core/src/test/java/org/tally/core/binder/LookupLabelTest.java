@@ -74,6 +74,12 @@ class LookupLabelTest {
     }
 
     @Test
+    void theLookupsAreTheTablesAKeyReachesByTheirPrimaryKey() {
+        // the allow-list takes these beside the bound tables; ref_ethnicity is reached by no declared key
+        assertThat(binding.lookupTables()).containsExactly("REF_GENDER");
+    }
+
+    @Test
     void aLookupWithoutAKeyIsNotJoined() throws SQLException {
         // ref_ethnicity has no primary key and code 'A' twice: joining it would count patients twice
         BindResult r = bind(patientsBy("ethnicity"));
