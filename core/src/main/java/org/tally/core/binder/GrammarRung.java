@@ -96,7 +96,8 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
 
     /**
      * The grammar rung as the product runs it on one open source: the pack's grammar over the binding's vocabulary,
-     * relative time counted from the start of {@code today}, the binding's bound tables as the allow-list. The rung
+     * relative time counted from the start of {@code today}, the binding's bound tables (and the lookups whose
+     * descriptions label their codes) as the allow-list. The rung
      * takes the connection over: its executor prepares it once ({@link ReadOnlyExecutor#prepare}: read-only and
      * bounded at session level where the database allows, else read-only with autocommit off between questions), so
      * build the binding on it before.
@@ -116,6 +117,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         List<String> tables = new java.util.ArrayList<>(binding.bound().stream().map(TableBinding::table).toList());
         binding.refinements().stream().filter(org.tally.core.binding.Refinement::realised)
                 .map(org.tally.core.binding.Refinement::table).filter(t -> !tables.contains(t)).forEach(tables::add);
+        binding.lookupTables().stream().filter(t -> !tables.contains(t)).forEach(tables::add); // codes' descriptions
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
         ReadOnlyExecutor executor = new ReadOnlyExecutor(settings);
         try {

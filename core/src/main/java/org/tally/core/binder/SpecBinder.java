@@ -73,6 +73,9 @@ import org.tally.core.sql.ValueExpr;
  */
 public final class SpecBinder {
 
+    /** Words naming the text column of a lookup table that says what its code means. */
+    private static final Set<String> LOOKUP_LABEL_WORDS = Set.of("description", "name", "label", "title", "meaning");
+
     /** Roles that hold a date or time of the row; tested for emptiness only where the column is one. */
     private static final Set<ColumnRole> DATED_ROLES = java.util.EnumSet.of(ColumnRole.EVENT_TIME,
             ColumnRole.START_TIME, ColumnRole.END_TIME, ColumnRole.BIRTH_DATE, ColumnRole.DEATH_DATE);
@@ -1078,18 +1081,34 @@ public final class SpecBinder {
             Link link = ref.column().reference();
             TableBinding target = binding.tables().stream().filter(t -> t.table().equals(link.toTable())).findFirst()
                     .orElseThrow(() -> fail(new BindFailure.NoPath("the table " + link.toTable() + " is not known")));
-            if (!target.bound()) {
-                throw fail(new BindFailure.NoPath(link.toTable() + " is not bound to a concept"));
-            }
-            RowLabels.Label label = RowLabels.of(target).orElseThrow(() -> fail(new BindFailure.NoRole(
-                    target.concept() + " has no column that names its rows")));
+            String named = target.bound() ? target.concept() : target.table();
+            RowLabels.Label label = target.bound() ? RowLabels.of(target).orElseThrow(() -> fail(
+                    new BindFailure.NoRole(named + " has no column that names its rows")))
+                    : lookupLabel(link, target).orElseThrow(() -> fail(new BindFailure.NoPath(link.toTable()
+                    + " is not bound to a concept")));
             if (label.parts().stream().anyMatch(c -> shownNames.refused(target, c))) {
-                throw fail(new BindFailure.OutOfScope(target.concept() + " names are personal data"));
+                throw fail(new BindFailure.OutOfScope(named + " names are personal data"));
             }
             String fromAlias = ref.alias();
             String key = "@" + fromAlias + "/" + link;
             String alias = join(key, fromAlias, link, target);
             return new Col(label.expr(alias), label.shown(), target, alias, Sql.col(alias, link.toColumn()));
+        }
+
+        /**
+         * The label of an unbound table that is a lookup of the codes {@code link} holds ({@code RefGender}: a code
+         * and its description): the declared foreign key points at its whole primary key, so each code reaches at
+         * most one row, and exactly one other text column is named as a description or name. Empty otherwise.
+         */
+        Optional<RowLabels.Label> lookupLabel(Link link, TableBinding target) {
+            if (!binding.reachesLookup(link)) {
+                return Optional.empty();
+            }
+            List<ColumnBinding> labels = target.columns().stream()
+                    .filter(c -> !c.column().equals(link.toColumn()) && c.typeClass() == TypeClass.TEXT)
+                    .filter(c -> c.tokens().stream().anyMatch(LOOKUP_LABEL_WORDS::contains)).toList();
+            return labels.size() == 1 ? Optional.of(new RowLabels.Label(labels.get(0), List.of(labels.get(0))))
+                    : Optional.empty();
         }
 
         String join(String key, String fromAlias, Link link, TableBinding target) {
@@ -1171,6 +1190,9 @@ public final class SpecBinder {
 
     /** The refinement {@code t} is the view of; empty for a table bound to its concept itself. */
     private Optional<Refinement> refinementOf(TableBinding t) {
+        if (!t.bound()) {
+            return Optional.empty(); // a lookup table reached for its labels holds no concept, so no kind of one
+        }
         return binding.tableOf(t.concept()).isPresent() ? Optional.empty() : binding.refinementOf(t.concept());
     }
 

@@ -48,6 +48,13 @@ public final class Binder {
             "checkin", "onset", "commenced", "from");
     private static final Set<String> END = Set.of("end", "ended", "finish", "finished", "discharge", "discharged",
             "out", "checkout", "stop", "stopped", "until", "to");
+    /*
+     * Words that name the first and the last moment of what a row records only beside each other: an arrival and a
+     * departure bound an attendance as an admission and a discharge bound a stay, while an arrival time alone (a
+     * triage's) is the moment of the event. Likewise a resolution beside an onset.
+     */
+    private static final Set<String> PAIR_START = Set.of("arrival", "arrived");
+    private static final Set<String> PAIR_END = Set.of("departure", "departed", "resolved", "resolution");
     /** Bookkeeping times of the business itself (a booking, a registration): they give way to another time. */
     private static final Set<String> AUDIT = Set.of("booked", "booking", "registered", "registration", "last");
     /**
@@ -361,9 +368,14 @@ public final class Binder {
                         + " the event");
             }
         }
-        List<String> starts = times.stream().filter(c -> hasAny(f.columnTokens.get(c), START)).toList();
-        List<String> ends = times.stream().filter(c -> hasAny(f.columnTokens.get(c), END)
-                && !starts.contains(c)).toList();
+        boolean startNamed = times.stream().anyMatch(c -> hasAny(f.columnTokens.get(c), START)
+                || hasAny(f.columnTokens.get(c), PAIR_START));
+        boolean endNamed = times.stream().anyMatch(c -> hasAny(f.columnTokens.get(c), END)
+                || hasAny(f.columnTokens.get(c), PAIR_END));
+        List<String> starts = times.stream().filter(c -> hasAny(f.columnTokens.get(c), START)
+                || endNamed && hasAny(f.columnTokens.get(c), PAIR_START)).toList();
+        List<String> ends = times.stream().filter(c -> (hasAny(f.columnTokens.get(c), END)
+                || startNamed && hasAny(f.columnTokens.get(c), PAIR_END)) && !starts.contains(c)).toList();
         List<String> rest = new ArrayList<>(times);
         if (starts.size() == 1) {
             boolean pair = ends.size() == 1;

@@ -42,6 +42,23 @@ public record Binding(String source, String catalogVersion, List<TableBinding> t
         return tables.stream().filter(t -> t.bound() && t.concept().equalsIgnoreCase(concept.trim())).findFirst();
     }
 
+    /**
+     * Whether {@code link} reaches a lookup: an unbound table that a bound table's declared foreign key points at by
+     * the lookup's whole primary key, so each code reaches at most one of its rows (its description names the code).
+     */
+    public boolean reachesLookup(Link link) {
+        if (link.inferred() || table(link.fromTable()).map(t -> !t.bound()).orElse(true)) {
+            return false;
+        }
+        return table(link.toTable()).filter(t -> t.status() == TableBinding.Status.UNBOUND)
+                .map(t -> t.primaryKey().equals(List.of(link.toColumn()))).orElse(false);
+    }
+
+    /** The lookups the bound tables reach ({@link #reachesLookup}), by physical name. */
+    public List<String> lookupTables() {
+        return links.stream().filter(this::reachesLookup).map(Link::toTable).distinct().toList();
+    }
+
     /** The table with this physical name (exact, then ignoring case). */
     public Optional<TableBinding> table(String name) {
         for (TableBinding t : tables) {

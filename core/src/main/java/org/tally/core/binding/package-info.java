@@ -34,7 +34,8 @@
  * concept keep it only when one is clearly better. Column roles follow override → key metadata → name tokens with
  * type class → profile; then one EventTime per table (bookkeeping times such as "booked" give way; record-keeping times such as
  * "created", "updated", "modified" never hold a time role, even as the table's only time),
- * start/end pairs, PII and the display column; then the columns that mark deleted or retired rows
+ * start/end pairs (one start word and one end word among the times: start/end, admission/discharge,
+ * arrival/departure, onset/resolution …), PII and the display column; then the columns that mark deleted or retired rows
  * ({@link org.tally.core.binding.SoftDelete}: voided, is_deleted, deleted_at, retired), used only when their values
  * are plainly yes/no (else the table's reasons say why not). A table that keeps versions of its rows ({@link org.tally.core.binding.RowVersions}: a validity
  * pair named valid/effective from/to, with a current flag or an open end date) holds no time of its own in that pair and

@@ -156,7 +156,7 @@ final class GroupingRules extends RuleFamily {
         }
         List<String> named = lexicon.conceptsNamedBy(phrase);
         if (named.isEmpty()) {
-            return null;
+            return codedDimension(phrase);
         }
         List<GrammarVocabulary.Path> direct = new ArrayList<>();
         List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
@@ -177,6 +177,41 @@ final class GroupingRules extends RuleFamily {
         GrammarVocabulary.Path p = paths.get(0);
         ColumnRef label = displayColumn(p.concept());
         return Dimension.of(p.via() == null ? label : label.via(p.via()));
+    }
+
+    /**
+     * "by acuity", "by gender" where the source keeps the thing as a code ({@code AcuityCode}, {@code GenderCode}):
+     * the one column of the subject (else of one concept reached forward) named by the phrase and the word "code".
+     * Tried only when no column or concept is named by the phrase itself. Null when there is none.
+     */
+    private Dimension codedDimension(String phrase) {
+        List<String> coded = new ArrayList<>(pack.nameTokens().phrase(phrase));
+        if (coded.isEmpty()) {
+            return null;
+        }
+        coded.add("code");
+        List<ColumnRef> own = codedColumns(state.subject, null, coded);
+        if (!own.isEmpty()) {
+            return Dimension.of(own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own));
+        }
+        List<ColumnRef> reached = new ArrayList<>();
+        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+            reached.addAll(codedColumns(p.concept(), p.via(), coded));
+        }
+        return reached.isEmpty() ? null
+                : Dimension.of(reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached));
+    }
+
+    private List<ColumnRef> codedColumns(String concept, String via, List<String> name) {
+        List<ColumnRef> out = new ArrayList<>();
+        for (GrammarVocabulary.Column c : vocab.columns(concept)) {
+            if (!c.role().isReference() && c.role() != ColumnRole.PRIMARY_KEY && !c.role().isTemporal()
+                    && c.nameTokens().equals(name)) {
+                ColumnRef r = ref(concept, c);
+                out.add(via == null ? r : r.via(via));
+            }
+        }
+        return out;
     }
 
     void collectDimensionColumns(String concept, String via, String phrase, List<ColumnRef> out) {

@@ -44,8 +44,37 @@ final class Lexicon {
         this.vocabulary = vocabulary;
     }
 
-    /** All concepts (bound or not) a phrase names through the pack or the bound table words. */
+    /**
+     * All concepts (bound or not) a phrase names through the pack or the bound table words. A phrase of several
+     * words that names none is tried again with the pack's abbreviations spelled out, as table names are ("ED
+     * attendances" are emergency attendances, as the table EDAttendance is read); a single word is left alone.
+     */
     List<String> conceptsNamedBy(String phrase) {
+        List<String> ids = conceptsNamedAsTyped(phrase);
+        if (ids.isEmpty()) {
+            String spelledOut = withAbbreviationsSpelledOut(phrase);
+            if (spelledOut != null) {
+                return conceptsNamedAsTyped(spelledOut);
+            }
+        }
+        return ids;
+    }
+
+    /** {@code phrase} with its abbreviations spelled out, or null when it is one word or has none. */
+    private String withAbbreviationsSpelledOut(String phrase) {
+        List<String> words = List.of(phrase.split(" "));
+        Map<String, List<String>> abbreviations = pack.nameTokens().rules().abbreviations();
+        if (words.size() < 2 || words.stream().noneMatch(abbreviations::containsKey)) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (String w : words) {
+            out.addAll(abbreviations.getOrDefault(w, List.of(w)));
+        }
+        return String.join(" ", out);
+    }
+
+    private List<String> conceptsNamedAsTyped(String phrase) {
         Set<String> ids = new LinkedHashSet<>(pack.conceptsNamedBy(phrase));
         String key = ValueText.key(phrase);
         boolean ownTable = false;

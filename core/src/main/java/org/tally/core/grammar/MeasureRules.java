@@ -25,9 +25,9 @@ final class MeasureRules extends RuleFamily {
 
     // ---------------------------------------------------------------- measures
 
-    /** "length of stay", "birth weight", "duration of surgeries": sets subject and measured value. */
+    /** "length of stay", "birth weight", "duration of surgeries" (pack phrases of up to five words: "time in the emergency department"): sets subject and measured value. */
     int measure(int i) {
-        for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
+        for (int n = Math.min(5, tokens.size() - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             List<String> owners = lexicon.conceptsWithRoleHint(phrase);
             List<String> numericOwners = new ArrayList<>();
@@ -62,6 +62,10 @@ final class MeasureRules extends RuleFamily {
             state.subject = concept;
             state.measureOf = numericColumn(concept, phrase);
             return k;
+        }
+        int spelled = namedMeasureColumn(i);
+        if (spelled >= 0) {
+            return spelled;
         }
         if (tokens.word(i, "duration") || tokens.word(i, "length")) {
             int k = i + 1;
@@ -109,6 +113,64 @@ final class MeasureRules extends RuleFamily {
             return at + n;
         }
         return 0;
+    }
+
+    /**
+     * "the average wait to be seen (in minutes)": a phrase of two or more words that spells the whole name of a
+     * numeric column, with or without the unit its name ends in, is that column. A single word ("value", "cost") is
+     * too loose to name one column. Columns of several concepts: "of|for CONCEPT" after the phrase picks one, else
+     * ask. Returns the index after what was read, or -1.
+     */
+    private int namedMeasureColumn(int i) {
+        for (int n = Math.min(6, tokens.size() - i); n >= 2; n--) {
+            String phrase = tokens.words(i, i + n);
+            List<String> words = pack.nameTokens().phrase(phrase);
+            int k = i + n;
+            String named = null;
+            if (tokens.word(k, "of") || tokens.word(k, "for")) {
+                ConceptTerm after = parse.conceptTerms.term(k + 1);
+                if (after != null) {
+                    named = parse.conceptTerms.boundOne(after, "subject");
+                }
+            }
+            List<ColumnRef> found = new ArrayList<>();
+            for (String concept : vocab.concepts()) {
+                for (GrammarVocabulary.Column c : vocab.columns(concept)) {
+                    if (c.role().isNumeric() && spells(words, c.nameTokens()) && !found.contains(ref(concept, c))) {
+                        found.add(ref(concept, c));
+                    }
+                }
+            }
+            if (found.isEmpty()) {
+                continue;
+            }
+            if (named != null) {
+                String of = named;
+                List<ColumnRef> own = found.stream().filter(r -> r.concept().equals(of)).toList();
+                if (own.isEmpty()) {
+                    throw new GrammarMiss("'" + phrase + "' is not recorded for " + tokens.words(k + 1, k + 2));
+                }
+                found = own;
+                k = k + 1 + parse.conceptTerms.term(k + 1).length();
+            }
+            ColumnRef column = found.size() == 1 ? found.get(0) : clarify.pickRef("column", phrase, found);
+            state.subject = column.concept();
+            state.measureOf = column;
+            return k;
+        }
+        return -1;
+    }
+
+    /** Whether the words are a column's name, or its name without the unit it ends in ("wait minutes"). */
+    private static boolean spells(List<String> words, List<String> name) {
+        if (words.equals(name)) {
+            return true;
+        }
+        if (name.size() < 2 || !words.equals(name.subList(0, name.size() - 1))) {
+            return false;
+        }
+        String last = name.get(name.size() - 1);
+        return ProjectionRules.UNIT_TOKENS.values().stream().anyMatch(u -> u.contains(last));
     }
 
     private ValueRef numericColumn(String concept, String phrase) {

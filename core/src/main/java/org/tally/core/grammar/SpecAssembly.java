@@ -57,6 +57,41 @@ final class SpecAssembly extends RuleFamily {
                 + " one meant, or group by it");
     }
 
+    /** Words of a time column's name that say only that it is a time, not which. */
+    private static final java.util.Set<String> TIME_NAME_WORDS = java.util.Set.of("date", "time", "datetime",
+            "timestamp", "day", "at", "on", "dttm", "dt");
+
+    /**
+     * "spells by discharge destination in 2025": a grouping named after the subject's end (its discharge) says the
+     * year may be that of the discharges, not of the admissions the time phrase dates by default. With no verb to
+     * say which, the question misses rather than pick one.
+     */
+    private void endNamedByGrouping(ColumnRef dated) {
+        if (state.namedTime != null || dated.role() == ColumnRole.END_TIME || !dated.concept().equals(state.subject)) {
+            return;
+        }
+        List<String> endWords = new java.util.ArrayList<>();
+        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+            if (c.role() == ColumnRole.END_TIME) {
+                c.nameTokens().stream().filter(w -> !TIME_NAME_WORDS.contains(w)).forEach(endWords::add);
+            }
+        }
+        for (Dimension d : state.dimensions) {
+            if (!(d instanceof Dimension.Column) || !((Dimension.Column) d).column().concept().equals(state.subject)) {
+                continue;
+            }
+            ColumnRef g = ((Dimension.Column) d).column();
+            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+                if (VocabularyColumns.ref(state.subject, c).equals(g.via() == null ? g : null)
+                        && c.nameTokens().stream().anyMatch(endWords::contains)) {
+                    throw new GrammarMiss("the grouping by " + String.join(" ", c.nameTokens()) + " is about the end of"
+                            + " each " + parse.verbScopeRules.singularWord(state.subject) + "; say which time the"
+                            + " period dates (for example 'discharged in …')");
+                }
+            }
+        }
+    }
+
     /** Whether a column tells apart the kinds of {@code owner}'s measurements: its own label, or a catalogue's. */
     private boolean namesKind(ColumnRef c, String owner) {
         if (c.concept().equals(owner)) {
@@ -190,6 +225,7 @@ final class SpecAssembly extends RuleFamily {
         state.related.forEach(b::related);
         if (state.range != null || state.bucket != null) {
             ColumnRef col = parse.timeRules.timeColumn();
+            endNamedByGrouping(col);
             b.timeScope(new TimeScope(col, state.range == null || state.range.from() == null ? null : Literal.of(state.range.from()),
                     state.range == null || state.range.to() == null ? null : Literal.of(state.range.to()), state.bucket));
         }

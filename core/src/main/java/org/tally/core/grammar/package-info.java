@@ -39,7 +39,9 @@
  *       count.</li>
  *   <li>{@code aggregate.<word>}: (what is the) average|mean|median|longest|maximum|highest|shortest|minimum|lowest
  *       |total|sum (of) MEASURE; MEASURE is a numeric role-hint phrase of a bound concept ("length of stay", "birth
- *       weight") or "duration|length of NP". A Duration hint with no such column becomes end − start of the concept
+ *       weight") or "duration|length of NP", else a phrase of two or more words spelling the whole name of one numeric
+ *       column, with or without the unit it ends in ("the average wait to be seen" of a wait-to-be-seen-minutes
+ *       column). A Duration hint with no such column becomes end − start of the concept
  *       (days, or "in hours|minutes"). "total NP" without a measure is {@code count.total}. "(total) amount VERB" is the sum of the Amount
  *       of the one concept VERB is a time verb of ("total amount billed").</li>
  *   <li>{@code lookup.attribute}: what|which is|was the ATTR of|for|on ENTITY / which ATTR is ENTITY (on|in) / what
@@ -65,7 +67,8 @@
  * read as that concept: value words before it resolve on it first.
  * Then the subject: a time phrase may come first ("this year's deliveries": the possessive is dropped); then the
  * first concept term (longest of up to four words; pack singular, plural, synonyms, bound table
- * words) within six words, with only value or predicate words before it. A term for an unbound concept is a miss;
+ * words; a phrase of several words naming none is tried with the pack's abbreviations spelled out, "ED
+ * attendances" as emergency attendances) within six words, with only value or predicate words before it. A term for an unbound concept is a miss;
  * a term for several bound concepts asks.
  * After a ranking lead, a role phrase naming a grouping column of one bound concept ("the 3 most common presenting
  * complaints") makes that concept the subject and ranks by that column.
@@ -102,7 +105,8 @@
  *   <li>Grouping: by|per|for each|in each|each|broken down by|split by|grouped by X ("category" and "type" stand in
  *       for each other when a concept has only one kind column, of the other role): a role-hint phrase, a role word (gender,
  *       status, type …) or column name words of the subject, then of concepts reachable forward; else a reachable
- *       concept's label, preferring a direct reference to a two-hop one. No path: a miss.</li>
+ *       concept's label, preferring a direct reference to a two-hop one; else, when the phrase names no concept, the
+ *       one column named by the phrase and "code" ("by acuity": an acuity code). No path: a miss.</li>
  *   <li>Projection (List and Lookup only): with (their|its) COLUMN (and COLUMN)… — a role phrase of the subject, a
  *       role word (status, type, code, description …), the subject's column name words, date/time (its one time;
  *       "date reported": the time that verb names; "delivery time"), or a concept it refers to (that concept's
