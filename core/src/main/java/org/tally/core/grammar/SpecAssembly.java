@@ -76,6 +76,7 @@ final class SpecAssembly extends RuleFamily {
                 c.nameTokens().stream().filter(w -> !TIME_NAME_WORDS.contains(w)).forEach(endWords::add);
             }
         }
+        endNamedByValue(endWords);
         for (Dimension d : state.dimensions) {
             if (!(d instanceof Dimension.Column) || !((Dimension.Column) d).column().concept().equals(state.subject)) {
                 continue;
@@ -90,6 +91,45 @@ final class SpecAssembly extends RuleFamily {
                 }
             }
         }
+    }
+
+    /**
+     * "discharges in 2025" read as admissions whose status is 'discharged': the value names the subject's end, so the
+     * year is that of the discharges, not of the admissions the time phrase dates by default; with no verb to say
+     * which, the question misses.
+     */
+    private void endNamedByValue(List<String> endWords) {
+        java.util.Set<String> ends = new java.util.HashSet<>();
+        endWords.forEach(w -> ends.add(stem(w)));
+        for (Filter f : state.filters) {
+            if (!(f.target() instanceof ColumnRef) || !((ColumnRef) f.target()).concept().equals(state.subject)
+                    || ((ColumnRef) f.target()).role() == ColumnRole.END_TIME) {
+                continue;
+            }
+            List<Literal> values = f instanceof Filter.Compare ? List.of(((Filter.Compare) f).value())
+                    : f instanceof Filter.In ? ((Filter.In) f).values() : List.of();
+            for (Literal v : values) {
+                if (v instanceof Literal.StringValue) {
+                    for (String w : ((Literal.StringValue) v).value().toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")) {
+                        if (!w.isEmpty() && ends.contains(stem(w))) {
+                            throw new GrammarMiss("'" + ((Literal.StringValue) v).value() + "' is about the end of each "
+                                    + parse.verbScopeRules.singularWord(state.subject) + "; say which time the period"
+                                    + " dates (for example '" + w + " in …')");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** A word without its inflection, so that "discharged" and "discharge" meet. */
+    private static String stem(String w) {
+        for (String suffix : new String[] {"ed", "es", "e", "s"}) {
+            if (w.length() > suffix.length() + 3 && w.endsWith(suffix)) {
+                return w.substring(0, w.length() - suffix.length());
+            }
+        }
+        return w;
     }
 
     /** Whether a column tells apart the kinds of {@code owner}'s measurements: its own label, or a catalogue's. */
