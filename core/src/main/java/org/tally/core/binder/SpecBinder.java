@@ -471,7 +471,8 @@ public final class SpecBinder {
             Optional<Predicate> p = live(t, alias, ownRows);
             if (p.isPresent()) {
                 t.softDeletes().stream().filter(d -> ownRows || d.reach() == SoftDelete.Reach.DELETED)
-                        .forEach(d -> leftOut.add(conceptPlural(t) + " marked " + words(d.column())));
+                        .forEach(d -> leftOut.add(conceptPlural(t) + (d.byStatus() ? " with " + words(d.column()) + " "
+                                + String.join(" or ", d.voidValues()) : " marked " + words(d.column()))));
             }
             return p;
         }
@@ -497,6 +498,23 @@ public final class SpecBinder {
         }
 
         /** The mark of deleted rows decides which rows exist: a condition or grouping on it would read nothing. */
+        /** A filter on a value that voids a row asks for rows that are left out everywhere: refused, never 0. */
+        void refuseVoidingValue(Filter f, Col c) {
+            List<String> voids = c.table().voidingValues(c.column().column());
+            if (voids.isEmpty()) {
+                return;
+            }
+            List<Literal> values = f instanceof Filter.Compare ? List.of(((Filter.Compare) f).value())
+                    : f instanceof Filter.In ? ((Filter.In) f).values() : List.of();
+            for (Literal l : values) {
+                if (l instanceof Literal.StringValue && voids.contains(((Literal.StringValue) l).value())) {
+                    throw fail(new BindFailure.OutOfScope(c.table().concept() + " rows with " + words(c.column())
+                            + " '" + ((Literal.StringValue) l).value() + "' are no records and are left out"
+                            + " everywhere, so they cannot be counted"));
+                }
+            }
+        }
+
         void refuseIfDeletionMark(Col c, String what) {
             if (c.table().marksDeletion(c.column().column())) {
                 throw fail(new BindFailure.OutOfScope(c.table().concept() + " " + words(c.column())
@@ -697,6 +715,7 @@ public final class SpecBinder {
         /** A filter on an already resolved column. */
         Predicate columnFilter(Filter f, Col c) {
             refuseIfDeletionMark(c, "cannot be tested");
+            refuseVoidingValue(f, c);
             Refinement kind = refinedAt.get(c.alias());
             if (kind != null) {
                 agreeWithKind(f, c, kind);
@@ -1207,6 +1226,11 @@ public final class SpecBinder {
                 continue;
             }
             ValueExpr col = Sql.col(alias, d.column().column());
+            if (d.byStatus()) {
+                List<ValueExpr> voids = d.voidValues().stream().<ValueExpr>map(v -> Sql.param(SqlValue.of(v))).toList();
+                all.add(Sql.or(new Predicate.InList(col, voids, true), Sql.isNull(col)));
+                continue;
+            }
             if (d.liveValue() == null) {
                 all.add(Sql.isNull(col));
                 continue;

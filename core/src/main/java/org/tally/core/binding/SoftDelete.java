@@ -12,8 +12,15 @@ import java.util.Objects;
  * @param nullIsLive whether a row with no value in the flag counts as live (the column can be NULL)
  * @param reach     how far the condition goes
  * @param reason    why the column is read this way, for {@code binding --explain}
+ * @param voidValues the observed values of a status column that void a row ("entered in error", "void"); empty for a
+ *                   flag or a deletion time. The column itself stays a status: only rows holding these are left out.
  */
-public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason) {
+public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason,
+                         java.util.List<String> voidValues) {
+
+    public SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason) {
+        this(column, liveValue, nullIsLive, reach, reason, java.util.List.of());
+    }
 
     /** Where a marked row is left out. */
     public enum Reach {
@@ -30,10 +37,19 @@ public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsL
         Objects.requireNonNull(column, "column");
         Objects.requireNonNull(reach, "reach");
         Objects.requireNonNull(reason, "reason");
+        voidValues = java.util.List.copyOf(voidValues);
+    }
+
+    /** Whether this is a status column's voiding values rather than a mark of its own. */
+    public boolean byStatus() {
+        return !voidValues.isEmpty();
     }
 
     /** The condition a live row meets, in words ("voided = 0"). */
     public String describe() {
+        if (byStatus()) {
+            return column.column() + " not " + String.join(" / ", voidValues) + " (or none)";
+        }
         if (liveValue == null) {
             return column.column() + " IS NULL";
         }

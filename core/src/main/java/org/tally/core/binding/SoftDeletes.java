@@ -118,7 +118,34 @@ final class SoftDeletes {
             found.add(new SoftDelete(marked, null, true, reach, reason));
             reasons.add(reason);
         }
+        voidingStatuses(out, found, reasons);
         return new Found(out, found, reasons);
+    }
+
+    /** Status values that say a row is no record at all, whatever the table (lower case, words only). */
+    private static final Set<String> VOIDING = Set.of("entered in error", "in error", "error", "void", "voided",
+            "deleted", "invalid entry");
+
+    /**
+     * A status column whose observed values include one that voids the row ("entered in error", "void"): those rows
+     * are left out wherever the table is read, as deleted rows are; the column stays a status for every other value.
+     */
+    private static void voidingStatuses(List<ColumnBinding> columns, List<SoftDelete> found, List<String> reasons) {
+        for (ColumnBinding c : columns) {
+            if (c.role() != ColumnRole.STATUS || c.typeClass() != TypeClass.TEXT || c.values() == null) {
+                continue;
+            }
+            List<String> voids = c.values().stream().map(ValueCount::value)
+                    .filter(v -> VOIDING.contains(v.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z]+", " ").strip()))
+                    .toList();
+            if (voids.isEmpty() || voids.size() == c.values().size()) {
+                continue;
+            }
+            String reason = c.column() + " " + voids + " void a row: rows holding " + (voids.size() == 1 ? "it" : "them")
+                    + " are left out wherever the table is used";
+            found.add(new SoftDelete(c, null, true, SoftDelete.Reach.DELETED, reason, voids));
+            reasons.add(reason);
+        }
     }
 
     private static SoftDelete.Reach reach(List<String> tokens) {

@@ -67,7 +67,13 @@ public record TableBinding(String table, String qualifiedName, Status status, St
 
     /** Whether {@code column} marks this table's rows as deleted or retired. */
     public boolean marksDeletion(String column) {
-        return softDeletes.stream().anyMatch(d -> d.column().column().equalsIgnoreCase(column));
+        return softDeletes.stream().anyMatch(d -> !d.byStatus() && d.column().column().equalsIgnoreCase(column));
+    }
+
+    /** The values of {@code column} that void a row (left out wherever the table is read); empty for most columns. */
+    public java.util.List<String> voidingValues(String column) {
+        return softDeletes.stream().filter(d -> d.byStatus() && d.column().column().equalsIgnoreCase(column))
+                .flatMap(d -> d.voidValues().stream()).toList();
     }
 
     /** Whether {@code column} keeps the versions of this table's rows (validity, current mark). */
