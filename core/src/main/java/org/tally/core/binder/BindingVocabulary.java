@@ -155,28 +155,37 @@ public final class BindingVocabulary implements GrammarVocabulary {
         return List.copyOf(words);
     }
 
+    private volatile Map<String, String> unboundTables;
+    private volatile Map<String, String> namedTables;
+
     @Override
     public Map<String, String> unboundTables() {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (TableBinding t : binding.tables()) {
-            List<String> tokens = names.table(t.table()).tokens();
-            if (t.status() == TableBinding.Status.UNBOUND && !tokens.isEmpty()) {
-                out.putIfAbsent(String.join(" ", tokens), t.table());
-            }
+        Map<String, String> known = unboundTables; // the grammar asks while reading phrases; the binding does not change
+        if (known == null) {
+            unboundTables = known = tableNames(t -> t.status() == TableBinding.Status.UNBOUND);
         }
-        return out;
+        return known;
     }
 
     @Override
     public Map<String, String> namedTables() {
+        Map<String, String> known = namedTables;
+        if (known == null) {
+            namedTables = known = tableNames(t -> t.status() != TableBinding.Status.IGNORED);
+        }
+        return known;
+    }
+
+    /** The words of each chosen table's name, lower case, to the name (the first table wins a shared spelling). */
+    private Map<String, String> tableNames(java.util.function.Predicate<TableBinding> chosen) {
         Map<String, String> out = new LinkedHashMap<>();
         for (TableBinding t : binding.tables()) {
             List<String> tokens = names.table(t.table()).tokens();
-            if (t.status() != TableBinding.Status.IGNORED && !tokens.isEmpty()) {
+            if (chosen.test(t) && !tokens.isEmpty()) {
                 out.putIfAbsent(String.join(" ", tokens), t.table());
             }
         }
-        return out;
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     @Override
