@@ -84,7 +84,7 @@ class WorkstationFxTest {
                 .isEqualTo("Focus missed: nothing to resolve (0 ms)");
         assertThat(robot.lookup("#explanation").queryAs(Label.class).getText()).startsWith("Counted deliveries");
 
-        robot.clickOn("#view-table");
+        WorkstationFixture.clickInView(robot, "#view-table");
         assertThat(robot.lookup("#result-table").tryQuery().isPresent()).isTrue();
 
         // Up recalls the question just asked
@@ -118,14 +118,14 @@ class WorkstationFxTest {
         TextArea sql = robot.lookup(".sql-text").queryAs(TextArea.class);
         assertThat(WorkstationFixture.shown(sql)).isFalse();
 
-        robot.clickOn(".sql-toggle");
+        WorkstationFixture.clickInView(robot, ".sql-toggle");
 
         assertThat(WorkstationFixture.shown(sql)).isTrue();
         assertThat(sql.getText()).isEqualTo(FakeAnswers.SCALAR_SQL);
         assertThat(robot.lookup(".spec-hash").queryAs(Label.class).getText()).contains(FakeAnswers.SCALAR_HASH);
         assertThat(robot.lookup("#kpi-value").queryAs(Label.class).getText()).isNotBlank();
 
-        robot.clickOn(".copy-sql");
+        WorkstationFixture.clickInView(robot, ".copy-sql");
         String[] copied = new String[1];
         robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
         assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SQL);
@@ -133,7 +133,7 @@ class WorkstationFxTest {
         TextArea spec = robot.lookup(".spec-json").queryAs(TextArea.class);
         assertThat(WorkstationFixture.shown(spec)).isTrue();
         assertThat(spec.getText()).contains("\"subject\" : \"patient\"", "\"shape\" : \"Scalar\"");
-        robot.clickOn(".copy-spec");
+        WorkstationFixture.clickInView(robot, ".copy-spec");
         robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
         assertThat(copied[0]).isEqualTo(FakeAnswers.SCALAR_SPEC);
     }
@@ -146,9 +146,9 @@ class WorkstationFxTest {
         assertThat(table.getItems()).hasSize(FakeAnswers.LIST_PAGE);
         assertThat(status.getText()).isEqualTo("Showing the first 10 rows; more match.");
 
-        robot.clickOn("#load-more");
+        WorkstationFixture.clickInView(robot, "#load-more");
         WorkstationFixture.waitUntil(() -> table.getItems().size() == 20);
-        robot.clickOn("#load-more");
+        WorkstationFixture.clickInView(robot, "#load-more");
         WorkstationFixture.waitUntil(() -> table.getItems().size() == FakeAnswers.LIST_ROWS);
 
         assertThat(status.getText()).isEqualTo("All 23 rows are shown.");
@@ -182,7 +182,7 @@ class WorkstationFxTest {
         // option labels are recorded values such as partially_paid: an underscore must not vanish as a mnemonic
         assertThat(robot.lookup(".clarify-option").queryAllAs(Button.class))
                 .allSatisfy(b -> assertThat(b.isMnemonicParsing()).isFalse());
-        robot.clickOn("discharge date");
+        WorkstationFixture.clickInView(robot, "discharge date");
         WorkstationFixture.waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
         assertThat(fx.engines.asked).containsExactly("average length of stay");
         assertThat(fx.engines.replies).containsExactly("average length of stay → discharge date");
