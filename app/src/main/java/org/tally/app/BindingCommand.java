@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.tally.core.Progress;
 import org.tally.core.binding.Binding;
+import org.tally.core.binding.BindingException;
 import org.tally.core.binding.BindingJson;
 import org.tally.core.binding.BindingService;
 import org.tally.core.binding.ColumnBinding;
@@ -34,6 +35,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "binding", description = "Show which table is which concept and what each column means.")
 final class BindingCommand implements Callable<Integer> {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BindingCommand.class);
 
     private final SourceConnector connector;
     private final SourceBindings bindings;
@@ -88,6 +91,10 @@ final class BindingCommand implements Callable<Integer> {
             return e.reason() == CatalogRefreshException.Reason.SOURCE_FAILED ? TallyCli.UNREACHABLE : 1;
         } catch (StateDatabase.StateException e) {
             err.println("tally: " + e.getMessage());
+            return 1;
+        } catch (BindingException e) {
+            LOG.error("binding of {} stopped", ref.name(), e);
+            err.println("tally binding: " + e.getMessage() + "; the details are in the log file");
             return 1;
         }
     }

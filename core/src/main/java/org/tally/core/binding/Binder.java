@@ -94,6 +94,8 @@ public final class Binder {
         final Map<String, List<String>> roleReasons = new HashMap<>();
         /** Columns holding a record-keeping time (never a time role; see {@link #RECORD_KEEPING}). */
         final Set<String> recordKeeping = new java.util.LinkedHashSet<>();
+        /** Columns declared to reference several tables: they link to none, not even by their names. */
+        final Set<String> polymorphic = new HashSet<>();
         List<Scored> concepts = List.of();
         /** How the table keeps versions of its rows, by column name (see {@link RowVersioning}). */
         RowVersioning.Result versions = new RowVersioning.Result(null, null);
@@ -116,31 +118,45 @@ public final class Binder {
         }
     }
 
-    /** Binds {@code catalog}; {@code overrides} must already be validated against it ({@link OverrideFile}). */
+    /**
+     * Binds {@code catalog}; {@code overrides} must already be validated against it ({@link OverrideFile}).
+     *
+     * @throws BindingException when a step stops on something unexpected, naming the step, table and column
+     */
     public Binding bind(Catalog catalog, Overrides overrides, List<String> notes) {
+        try {
+            return bindAll(catalog, overrides, notes);
+        } catch (BindingException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BindingException("building the binding", null, null, e);
+        }
+    }
+
+    private Binding bindAll(Catalog catalog, Overrides overrides, List<String> notes) {
         Map<String, Facts> facts = new LinkedHashMap<>();
         for (CatalogTable t : catalog.tables()) {
-            facts.put(t.name(), new Facts(t));
+            step("reading the names", t.name(), () -> facts.put(t.name(), new Facts(t)));
         }
         applyTableOverrides(facts, overrides);
         declaredLinks(facts);
         inferByKeyNames(facts);
         Map<String, String> nameGuess = new HashMap<>();
-        facts.values().forEach(f -> nameGuess.put(f.table.name(), nameOnlyConcept(f)));
-        facts.values().forEach(f -> assignRoles(f, nameGuess, facts, overrides));
+        each(facts, "guessing the concept from the name", f -> nameGuess.put(f.table.name(), nameOnlyConcept(f)));
+        each(facts, "assigning column roles", f -> assignRoles(f, nameGuess, facts, overrides));
         Map<String, Integer> inbound = inboundCounts(facts);
-        for (Facts f : facts.values()) {
+        each(facts, "scoring concepts", f -> {
             f.concepts = scoreConcepts(f, inbound.getOrDefault(f.table.name(), 0));
             if (f.status != TableBinding.Status.IGNORED && f.concept == null) {
                 decide(f);
             }
-        }
+        });
         resolveConflicts(facts);
         narrowedBySubtype(facts);
         Map<String, String> bound = new HashMap<>();
         facts.values().forEach(f -> bound.put(f.table.name(), f.concept));
         inferByConceptWords(facts);
-        facts.values().forEach(f -> assignRoles(f, bound, facts, overrides));
+        each(facts, "assigning column roles with the concepts known", f -> assignRoles(f, bound, facts, overrides));
 
         List<Link> graph = new ArrayList<>();
         facts.values().stream().filter(f -> f.status != TableBinding.Status.IGNORED)
@@ -150,25 +166,67 @@ public final class Binder {
         String patientTable = facts.values().stream().filter(f -> "Patient".equals(f.concept))
                 .map(f -> f.table.name()).findFirst().orElse(null);
         List<TableBinding> tables = new ArrayList<>();
-        for (Facts f : facts.values()) {
-            tables.add(tableBinding(f, overrides, graph, patientTable));
-        }
+        each(facts, "writing the table's binding", f -> tables.add(tableBinding(f, overrides, graph, patientTable)));
         return new Binding(catalog.source(), catalog.versionId(), tables, graph,
                 new Refinements(pack).resolve(tables), notes);
+    }
+
+    /** Runs one step per table; an unexpected failure names the step and the table. */
+    private static void each(Map<String, Facts> facts, String step, java.util.function.Consumer<Facts> work) {
+        for (Facts f : facts.values()) {
+            step(step, f.table.name(), () -> work.accept(f));
+        }
+    }
+
+    private static void step(String step, String table, Runnable work) {
+        try {
+            work.run();
+        } catch (BindingException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BindingException(step, table, null, e);
+        }
+    }
+
+    /** One column's part of a step: an unexpected failure names the table and the column too. */
+    private static <T> T column(String step, Facts f, CatalogColumn c, java.util.function.Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (BindingException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BindingException(step, f.table.name(), c.name(), e);
+        }
     }
 
     // ---- links ---------------------------------------------------------------------------------------------------
 
     private void declaredLinks(Map<String, Facts> facts) {
         for (Facts f : facts.values()) {
+            Map<String, List<ForeignKey>> byColumn = new LinkedHashMap<>();
             for (ForeignKey fk : f.table.foreignKeys()) {
-                Facts target = facts.get(fk.referencedTable());
-                if (fk.simple() && target != null) {
-                    f.links.put(fk.columns().get(0), new Link(f.table.name(), fk.columns().get(0),
-                            target.table.name(), fk.referencedColumns().get(0), false, "declared foreign key"
-                            + (fk.name() == null ? "" : " " + fk.name())));
+                if (fk.simple() && facts.get(fk.referencedTable()) != null
+                        && facts.get(fk.referencedTable()).table.column(fk.referencedColumns().get(0)).isPresent()) {
+                    byColumn.computeIfAbsent(fk.columns().get(0), k -> new ArrayList<>()).add(fk);
                 }
             }
+            byColumn.forEach((column, fks) -> {
+                Set<String> targets = new java.util.TreeSet<>();
+                fks.forEach(fk -> targets.add(fk.referencedTable() + "." + fk.referencedColumns().get(0)));
+                if (targets.size() > 1) {
+                    // a polymorphic reference (a cost's event: a diagnosis, a procedure or a lab test by its type):
+                    // which table a row means depends on another column, so no join through it is right for all rows
+                    f.reasons.add("column " + column + " is declared to reference " + targets.size() + " tables "
+                            + targets + ": which one depends on the row, so it links to none");
+                    f.polymorphic.add(column);
+                    return;
+                }
+                ForeignKey fk = fks.get(0);
+                Facts target = facts.get(fk.referencedTable());
+                f.links.put(column, new Link(f.table.name(), column, target.table.name(),
+                        fk.referencedColumns().get(0), false, "declared foreign key"
+                        + (fk.name() == null ? "" : " " + fk.name())));
+            });
         }
     }
 
@@ -181,7 +239,7 @@ public final class Binder {
     private void inferByKeyNames(Map<String, Facts> facts) {
         for (Facts f : facts.values()) {
             for (CatalogColumn c : f.table.columns()) {
-                if (c.name().equals(f.key) || f.links.containsKey(c.name())) {
+                if (c.name().equals(f.key) || f.links.containsKey(c.name()) || f.polymorphic.contains(c.name())) {
                     continue;
                 }
                 List<String> tokens = f.columnTokens.get(c.name());
@@ -225,7 +283,8 @@ public final class Binder {
         for (Facts f : facts.values()) {
             for (CatalogColumn c : f.table.columns()) {
                 List<String> tokens = f.columnTokens.get(c.name());
-                if (c.name().equals(f.key) || f.links.containsKey(c.name()) || c.typeClass() != TypeClass.NUMERIC) {
+                if (c.name().equals(f.key) || f.links.containsKey(c.name()) || f.polymorphic.contains(c.name())
+                        || c.typeClass() != TypeClass.NUMERIC) {
                     continue;
                 }
                 List<String> stem = stem(tokens);
@@ -249,9 +308,11 @@ public final class Binder {
                     }
                 }
                 Facts target = concept == null ? null : byConcept.get(concept);
-                if (target != null && target != f && target.key != null && compatible(c, target.keyColumn())) {
-                    f.links.put(c.name(), infer(f, c, target, "'" + head + "' names a " + concept + ", the concept of "
-                            + target.table.name()));
+                Link link = target != null && target != f && target.key != null && compatible(c, target.keyColumn())
+                        ? infer(f, c, target, "'" + head + "' names a " + concept + ", the concept of "
+                        + target.table.name()) : null;
+                if (link != null) { // null: its values lie outside the key's range, so it is no reference
+                    f.links.put(c.name(), link);
                 }
             }
         }
@@ -307,20 +368,22 @@ public final class Binder {
         Map<String, List<Scored>> roles = new LinkedHashMap<>();
         Concept concept = f.concept == null ? null : pack.requireConcept(f.concept);
         for (CatalogColumn c : f.table.columns()) {
-            List<String> tokens = f.columnTokens.get(c.name());
-            Link link = f.links.get(c.name());
-            String target = link == null ? null : conceptOf.get(link.toTable());
-            List<Scored> candidates = new ArrayList<>(ColumnRoles.candidates(c, tokens, c.name().equals(f.key), link,
-                    target));
-            if (concept != null) {
-                conceptEvidence(concept, c, tokens, link, candidates);
-            }
-            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
-            if (o != null && o.role() != null) {
-                candidates.add(new Scored(o.role().jsonName(), 1.0, List.of("override")));
-            }
-            candidates.sort(Comparator.comparingDouble(Scored::score).reversed());
-            roles.put(c.name(), ColumnRoles.dedupe(candidates));
+            roles.put(c.name(), column("assigning column roles", f, c, () -> {
+                List<String> tokens = f.columnTokens.get(c.name());
+                Link link = f.links.get(c.name());
+                String target = link == null ? null : conceptOf.get(link.toTable());
+                List<Scored> candidates = new ArrayList<>(ColumnRoles.candidates(c, tokens, c.name().equals(f.key),
+                        link, target));
+                if (concept != null) {
+                    conceptEvidence(concept, c, tokens, link, candidates);
+                }
+                Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+                if (o != null && o.role() != null) {
+                    candidates.add(new Scored(o.role().jsonName(), 1.0, List.of("override")));
+                }
+                candidates.sort(Comparator.comparingDouble(Scored::score).reversed());
+                return ColumnRoles.dedupe(candidates);
+            }));
         }
         f.roles = roles;
         f.versions = RowVersioning.find(f.table, f.columnTokens, f.tokens, f.links.keySet(),
@@ -719,22 +782,24 @@ public final class Binder {
     private TableBinding tableBinding(Facts f, Overrides overrides, List<Link> graph, String patientTable) {
         List<ColumnBinding> columns = new ArrayList<>();
         for (CatalogColumn c : f.table.columns()) {
-            List<Scored> cands = f.roles.get(c.name());
-            Scored top = cands.get(0);
-            ColumnRole role = ColumnRole.fromJson(top.candidate());
-            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
-            List<String> reasons = new ArrayList<>(top.reasons());
-            boolean pii = pii(f, c, role, reasons);
-            if (o != null && o.pii() != null) {
-                pii = o.pii();
-                reasons.add("override: " + (pii ? "personal data" : "not personal data"));
-            }
-            ColumnProfile p = c.profile();
-            boolean enumerated = p != null && p.enumerated() && !(p.values().isEmpty() && p.distinctCount() > 0);
-            columns.add(new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
-                    top.score(), reasons, cands.subList(1, cands.size()), pii,
-                    pii || !enumerated ? null : p.values(), f.links.get(c.name()),
-                    o == null ? Map.of() : o.aliases(), p == null ? null : p.shape()));
+            columns.add(column("writing the column's binding", f, c, () -> {
+                List<Scored> cands = f.roles.get(c.name());
+                Scored top = cands.get(0);
+                ColumnRole role = ColumnRole.fromJson(top.candidate());
+                Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+                List<String> reasons = new ArrayList<>(top.reasons());
+                boolean pii = pii(f, c, role, reasons);
+                if (o != null && o.pii() != null) {
+                    pii = o.pii();
+                    reasons.add("override: " + (pii ? "personal data" : "not personal data"));
+                }
+                ColumnProfile p = c.profile();
+                boolean enumerated = p != null && p.enumerated() && !(p.values().isEmpty() && p.distinctCount() > 0);
+                return new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
+                        top.score(), reasons, cands.subList(1, cands.size()), pii,
+                        pii || !enumerated ? null : p.values(), f.links.get(c.name()),
+                        o == null ? Map.of() : o.aliases(), p == null ? null : p.shape());
+            }));
         }
         List<String> reasons = new ArrayList<>(f.reasons);
         Set<String> overridden = new HashSet<>();
