@@ -94,6 +94,8 @@ public final class Binder {
         final Map<String, List<String>> roleReasons = new HashMap<>();
         /** Columns holding a record-keeping time (never a time role; see {@link #RECORD_KEEPING}). */
         final Set<String> recordKeeping = new java.util.LinkedHashSet<>();
+        /** Kept as a code dictionary by an override: never bound to a concept. */
+        boolean dictionary;
         /** Columns declared to reference several tables: they link to none, not even by their names. */
         final Set<String> polymorphic = new HashSet<>();
         List<Scored> concepts = List.of();
@@ -139,7 +141,7 @@ public final class Binder {
             step("reading the names", t.name(), () -> facts.put(t.name(), new Facts(t)));
         }
         applyTableOverrides(facts, overrides);
-        declaredLinks(facts);
+        declaredLinks(facts, catalog.dialect());
         inferByKeyNames(facts);
         Map<String, String> nameGuess = new HashMap<>();
         each(facts, "guessing the concept from the name", f -> nameGuess.put(f.table.name(), nameOnlyConcept(f)));
@@ -147,7 +149,7 @@ public final class Binder {
         Map<String, Integer> inbound = inboundCounts(facts);
         each(facts, "scoring concepts", f -> {
             f.concepts = scoreConcepts(f, inbound.getOrDefault(f.table.name(), 0));
-            if (f.status != TableBinding.Status.IGNORED && f.concept == null) {
+            if (f.status != TableBinding.Status.IGNORED && f.concept == null && !f.dictionary) {
                 decide(f);
             }
         });
@@ -201,7 +203,10 @@ public final class Binder {
 
     // ---- links ---------------------------------------------------------------------------------------------------
 
-    private void declaredLinks(Map<String, Facts> facts) {
+    private void declaredLinks(Map<String, Facts> facts, org.tally.core.source.Dialect dialect) {
+        // PostgreSQL, SQL Server and H2 require a primary or unique key behind every foreign key; MySQL needs only an
+        // index, so there a declared key is unique only when it is the target's primary key
+        boolean enforced = dialect != org.tally.core.source.Dialect.MYSQL;
         for (Facts f : facts.values()) {
             Map<String, List<ForeignKey>> byColumn = new LinkedHashMap<>();
             for (ForeignKey fk : f.table.foreignKeys()) {
@@ -225,7 +230,7 @@ public final class Binder {
                 Facts target = facts.get(fk.referencedTable());
                 f.links.put(column, new Link(f.table.name(), column, target.table.name(),
                         fk.referencedColumns().get(0), false, "declared foreign key"
-                        + (fk.name() == null ? "" : " " + fk.name())));
+                        + (fk.name() == null ? "" : " " + fk.name()), enforced));
             });
         }
     }
@@ -379,7 +384,8 @@ public final class Binder {
                 }
                 Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
                 if (o != null && o.role() != null) {
-                    candidates.add(new Scored(o.role().jsonName(), 1.0, List.of("override")));
+                    candidates.add(new Scored(o.role().jsonName(), 1.0, List.of(overrides.originOf(f.table.name(),
+                        c.name()))));
                 }
                 candidates.sort(Comparator.comparingDouble(Scored::score).reversed());
                 return ColumnRoles.dedupe(candidates);
@@ -764,15 +770,20 @@ public final class Binder {
             if (o == null) {
                 continue;
             }
+            String origin = overrides.originOf(f.table.name(), null);
             if (o.equalsIgnoreCase(Overrides.IGNORE)) {
                 f.status = TableBinding.Status.IGNORED;
-                f.reasons.add("ignored by override");
+                f.reasons.add("ignored by " + origin);
+            } else if (o.equalsIgnoreCase(Overrides.LOOKUP)) {
+                f.dictionary = true;
+                f.reasons.add(origin + ": a code dictionary, bound to no concept; its descriptions label the codes"
+                        + " that reference it");
             } else {
                 f.status = TableBinding.Status.BOUND;
                 f.concept = pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(o)).findFirst()
                         .orElseThrow().id();
                 f.confidence = 1.0;
-                f.reasons.add("override: bound to " + f.concept);
+                f.reasons.add(origin + ": bound to " + f.concept);
             }
         }
     }
@@ -791,7 +802,8 @@ public final class Binder {
                 boolean pii = pii(f, c, role, reasons);
                 if (o != null && o.pii() != null) {
                     pii = o.pii();
-                    reasons.add("override: " + (pii ? "personal data" : "not personal data"));
+                    reasons.add(overrides.originOf(f.table.name(), c.name()) + ": " + (pii ? "personal data"
+                            : "not personal data"));
                 }
                 ColumnProfile p = c.profile();
                 boolean enumerated = p != null && p.enumerated() && !(p.values().isEmpty() && p.distinctCount() > 0);
