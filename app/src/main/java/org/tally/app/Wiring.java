@@ -142,7 +142,7 @@ final class Wiring {
     }
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
-        return new BindingCommand(connector, bindings, out, err);
+        return new BindingCommand(connector, bindings, new InspectorBindings(bindings, pack, connector), out, err);
     }
 
     /** Where the demo hospital's files live. */

@@ -150,7 +150,7 @@ public final class Binder {
         each(facts, "scoring concepts", f -> {
             f.concepts = scoreConcepts(f, inbound.getOrDefault(f.table.name(), 0));
             if (f.status != TableBinding.Status.IGNORED && f.concept == null && !f.dictionary) {
-                decide(f);
+                decide(f, nameGuess);
             }
         });
         resolveConflicts(facts);
@@ -679,7 +679,7 @@ public final class Binder {
         }
     }
 
-    private void decide(Facts f) {
+    private void decide(Facts f, Map<String, String> nameGuess) {
         if (f.concepts.isEmpty()) {
             f.reasons.add("no concept matches its name or columns");
             return;
@@ -690,8 +690,23 @@ public final class Binder {
             f.reasons.add("best candidate " + best.candidate() + " scores " + best.score() + ", below "
                     + MIN_CONFIDENCE);
         } else if (second != null && best.score() - second.score() < TIE_MARGIN) {
-            f.reasons.add("ambiguous: " + best.candidate() + " (" + best.score() + ") and " + second.candidate()
-                    + " (" + second.score() + ") fit almost equally");
+            Scored third = f.concepts.size() > 2 ? f.concepts.get(2) : null;
+            Scored winner = third != null && best.score() - third.score() < TIE_MARGIN ? null
+                    : byRoles(f, best, second, nameGuess);
+            if (winner == null) {
+                f.reasons.add("ambiguous: " + best.candidate() + " (" + best.score() + ") and " + second.candidate()
+                        + " (" + second.score() + ") fit almost equally");
+            } else {
+                Scored loser = winner == best ? second : best;
+                f.status = TableBinding.Status.BOUND;
+                f.concept = winner.candidate();
+                f.confidence = winner.score();
+                f.reasons.addAll(winner.reasons());
+                f.reasons.add(winner.candidate() + " (" + winner.score() + ") and " + loser.candidate() + " ("
+                        + loser.score() + ") fit almost equally; decided by the table's roles: "
+                        + String.join("; ", evidence(f, pack.requireConcept(winner.candidate()),
+                        pack.requireConcept(loser.candidate()), nameGuess)));
+            }
         } else {
             f.status = TableBinding.Status.BOUND;
             f.concept = best.candidate();
@@ -701,6 +716,59 @@ public final class Binder {
                 f.reasons.add("runner-up " + second.candidate() + " scores " + second.score());
             }
         }
+    }
+
+    /**
+     * A tie between two concepts settled by what only one of them makes sense of: a key to a table whose words that
+     * concept's column vocabulary names and the other's does not (an order referencing a drug is a prescription; an
+     * episode at a ward is a stay), or a start/end pair when only that concept needs a start (a span, not a moment).
+     * The winner needs such evidence and the other none, and must itself reach {@link #MIN_CONFIDENCE}; otherwise
+     * the tie stands and the table goes to review.
+     */
+    private Scored byRoles(Facts f, Scored a, Scored b, Map<String, String> nameGuess) {
+        Concept ca = pack.requireConcept(a.candidate());
+        Concept cb = pack.requireConcept(b.candidate());
+        boolean forA = !evidence(f, ca, cb, nameGuess).isEmpty();
+        boolean forB = !evidence(f, cb, ca, nameGuess).isEmpty();
+        if (forA == forB) {
+            return null;
+        }
+        Scored winner = forA ? a : b;
+        return winner.score() >= MIN_CONFIDENCE ? winner : null;
+    }
+
+    /** The roles of {@code f} that {@code c} makes sense of and {@code other} does not, in words. */
+    private List<String> evidence(Facts f, Concept c, Concept other, Map<String, String> nameGuess) {
+        List<String> out = new ArrayList<>();
+        for (Link l : f.links.values()) {
+            Set<String> words = new HashSet<>(stem(f.columnTokens.get(l.fromColumn())));
+            String concept = nameGuess.get(l.toTable());
+            if (concept != null) {
+                words.addAll(pack.requireConcept(concept).nameTokens());
+                words.addAll(names.phrase(pack.requireConcept(concept).singular()));
+            }
+            words.removeAll(ColumnRoles.ID_WORDS);
+            boolean mine = c.columnTokens().stream().anyMatch(words::contains);
+            boolean theirs = other.columnTokens().stream().anyMatch(words::contains);
+            if (mine && !theirs && !l.toTable().equals(f.table.name()) && !"Patient".equals(concept)) {
+                out.add("its key " + l.fromColumn() + " references " + l.toTable() + (concept == null ? ""
+                        : " (" + concept + ")") + ", which " + c.id() + " records and " + other.id() + " does not");
+            }
+        }
+        boolean span = roleOf(f, ColumnRole.START_TIME) && roleOf(f, ColumnRole.END_TIME);
+        if (span && needsStart(c) && !needsStart(other)) {
+            out.add("it holds a start and an end, a span that " + c.id() + " needs and " + other.id() + " does not");
+        }
+        return out;
+    }
+
+    private static boolean roleOf(Facts f, ColumnRole role) {
+        return f.roles.values().stream().anyMatch(r -> r.get(0).candidate().equals(role.jsonName()));
+    }
+
+    /** Whether the concept needs a start time, a point in time not being enough (a stay, not an event). */
+    private static boolean needsStart(Concept c) {
+        return c.requiredRoles().stream().anyMatch(r -> r.anyOf().equals(List.of(ColumnRole.START_TIME.jsonName())));
     }
 
     /** Two tables claiming one concept: the clearly better keeps it, otherwise neither does. Overrides always win. */
