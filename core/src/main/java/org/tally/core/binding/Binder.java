@@ -203,10 +203,10 @@ public final class Binder {
 
     // ---- links ---------------------------------------------------------------------------------------------------
 
-    private void declaredLinks(Map<String, Facts> facts, org.tally.core.source.Dialect dialect) {
+    private void declaredLinks(Map<String, Facts> facts, org.tally.core.dialect.Dialect dialect) {
         // PostgreSQL, SQL Server and H2 require a primary or unique key behind every foreign key; MySQL needs only an
         // index, so there a declared key is unique only when it is the target's primary key
-        boolean enforced = dialect != org.tally.core.source.Dialect.MYSQL;
+        boolean enforced = dialect != org.tally.core.dialect.Dialect.MYSQL;
         for (Facts f : facts.values()) {
             Map<String, List<ForeignKey>> byColumn = new LinkedHashMap<>();
             for (ForeignKey fk : f.table.foreignKeys()) {

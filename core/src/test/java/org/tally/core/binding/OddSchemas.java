@@ -18,7 +18,7 @@ import org.tally.core.catalog.KeyRow;
 import org.tally.core.catalog.TextShape;
 import org.tally.core.catalog.TypeClass;
 import org.tally.core.catalog.ValueCount;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Seeded generator of odd schemas, for the property that no schema crashes the binder or the answer ladder: random and
