@@ -92,7 +92,7 @@ class MimicDemoBindingTest {
         }
         try (java.sql.Connection c = java.sql.DriverManager.getConnection(url(database),
                 database.equals("h2") ? "sa" : null, database.equals("h2") ? "" : null);
-             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM patients")) {
+             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM \"patients\"")) {
             rs.next();
             assertThat(ask.answers().get(0).path("rows").toString()).isEqualTo("[[" + rs.getLong(1) + "]]");
         }
