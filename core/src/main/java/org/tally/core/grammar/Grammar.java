@@ -14,7 +14,7 @@ import org.tally.core.spec.InvalidSpecException;
 import org.tally.core.spec.SpecException;
 
 /**
- * The deterministic grammar (DESIGN.md §5): question text → {@link ParseOutcome}, with no model. One instance per
+ * The deterministic grammar (docs/architecture.md, "One question, step by step"): question text → {@link ParseOutcome}, with no model. One instance per
  * source (pack + vocabulary + clock); thread-safe, because each parse has its own state. The rules, in the order
  * they are tried, are documented in the package overview.
  */

@@ -1,5 +1,5 @@
 /**
- * The deterministic grammar (DESIGN.md §5): {@link org.tally.core.grammar.Grammar#parse} turns question text into a
+ * The deterministic grammar (docs/architecture.md, "One question, step by step"): {@link org.tally.core.grammar.Grammar#parse} turns question text into a
  * {@link org.tally.core.grammar.ParseOutcome}: {@code Parsed(QuerySpec)}, {@code NeedsClarification(slot, question,
  * options)} or {@code NoParse(reason)}. No model, no randomness: the same text, vocabulary and clock give the same
  * outcome. Words resolve only through the domain pack (concept terms, role-hint phrases, predicate phrases, value
