@@ -29,6 +29,7 @@ import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogRefresher;
 import org.tally.core.embed.EmbeddingModel;
 import org.tally.core.scope.ScopedBinding;
+import org.tally.core.retrieval.RetrievalRung;
 import org.tally.core.snapshot.SnapshotRung;
 import org.tally.core.snapshot.SnapshotStore;
 import org.tally.core.source.SourceConnectionException;
@@ -127,7 +128,14 @@ final class Wiring {
                         pageSize)
                 : ScopedRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
                         pageSize, scope);
-        return List.of(new MetaRung(source.name()), grammar, snapshotRung(binding, source, today, scope));
+        return List.of(new MetaRung(source.name()), grammar, snapshotRung(binding, source, today, scope),
+                retrievalRung(binding, source, scope));
+    }
+
+    /** Rung 6: the snapshot's embedded free text, searched only within the scope. */
+    private RetrievalRung retrievalRung(Binding binding, SourceRef source, Scope scope) {
+        return new RetrievalRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
+                ScopedBinding.narrow(binding, scope), binding, pack, scope, embeddings, System::nanoTime);
     }
 
     /** Rung 5: the source's snapshot, read under the same scope, when the live source fails. */
@@ -161,8 +169,8 @@ final class Wiring {
                 return new Attempt.Done(Answer.error(question, List.of(failed), why), List.of(failed));
             }
         };
-        return new AnswerLadder(List.of(new MetaRung(source.name()), down, snapshotRung(binding, source, today, scope)),
-                System::nanoTime, null);
+        return new AnswerLadder(List.of(new MetaRung(source.name()), down, snapshotRung(binding, source, today, scope),
+                retrievalRung(binding, source, scope)), System::nanoTime, null);
     }
 
     /**
@@ -197,6 +205,12 @@ final class Wiring {
     }
 
     Workstation workstation() {
+        // the embedding model loads in the background while the window opens; retrieval waits for it if asked first
+        embeddings.start(task -> {
+            Thread t = new Thread(task, "embedding-model-load");
+            t.setDaemon(true);
+            t.start();
+        });
         return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
                 new InspectorBindings(bindings, pack, connector));
     }

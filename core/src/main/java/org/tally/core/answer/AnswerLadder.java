@@ -109,7 +109,9 @@ public final class AnswerLadder implements AnswerEngine {
                 PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms);
                 path.add(missed);
                 live.step(missed);
-                misses.add(miss.reason());
+                if (miss.applies()) {
+                    misses.add(miss.reason());
+                }
                 return null;
             }
             if (attempt instanceof Rung.Attempt.Done done) {

@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Cuts a free-text value into passages for retrieval: whole sentences, gathered up to about {@value #WORDS} words, so
+ * Cuts a free-text value into passages for retrieval: whole sentences, gathered up to about {@value #WORDS} words (a sentence or two), so
  * a passage is short enough to say one thing and long enough to be read alone. A sentence longer than that is cut at
  * word boundaries.
  */
 final class Passages {
 
-    static final int WORDS = 60;
+    static final int WORDS = 24;
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?;])\\s+");
     private static final Pattern SPACE = Pattern.compile("\\s+");
 

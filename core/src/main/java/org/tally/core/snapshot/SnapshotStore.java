@@ -32,7 +32,7 @@ import org.tally.core.DataFolder;
 public final class SnapshotStore {
 
     /** The schema of Tally's own notes inside the snapshot file; never in any allow-list. */
-    static final String META = "TALLY_SNAPSHOT";
+    public static final String META = "TALLY_SNAPSHOT";
 
     private final Path folder;
     private final String source;
