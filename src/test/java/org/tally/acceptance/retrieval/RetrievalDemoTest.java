@@ -58,11 +58,11 @@ class RetrievalDemoTest {
         DataFolder data = DataFolder.resolve();
         demo = DriverManager.getConnection(new DemoDatabases(data).jdbcUrl(DemoSchema.DEV, Progress.NONE));
         SourceBindings bindings = new SourceBindings(data, PACK, Clock.systemUTC());
-        Catalog catalog = bindings.activeOrRefresh(DemoSchema.DEV.sourceName(), org.tally.core.source.Dialect.H2, demo);
+        Catalog catalog = bindings.activeOrRefresh(DemoSchema.DEV.sourceName(), org.tally.core.dialect.Dialect.H2, demo);
         binding = bindings.bind(catalog).binding();
         model = OnnxEmbeddings.standard();
         store = SnapshotStore.of(new DataFolder(home), catalog.source());
-        new SnapshotTaker(store, Clock.systemUTC(), model).take(demo, org.tally.core.source.Dialect.H2, catalog, binding,
+        new SnapshotTaker(store, Clock.systemUTC(), model).take(demo, org.tally.core.dialect.Dialect.H2, catalog, binding,
                 List.of("incidents"), Progress.NONE);
     }
 

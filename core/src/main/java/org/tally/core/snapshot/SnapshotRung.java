@@ -32,7 +32,7 @@ import org.tally.core.grammar.Grammar;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.scope.ScopedBinding;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;

@@ -16,7 +16,7 @@ import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
-import org.tally.core.answer.ResultValues;
+import org.tally.core.execute.ResultValues;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.TableBinding;
@@ -25,9 +25,8 @@ import org.tally.core.catalog.CatalogColumn;
 import org.tally.core.catalog.CatalogTable;
 import org.tally.core.embed.Embeddings;
 import org.tally.core.embed.Vectors;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.ColumnRole;
-import org.tally.core.sql.SqlCompiler;
 
 /**
  * Copies tables of a live source into its {@link SnapshotStore}: every row, de-duplicated by the primary key (a row
@@ -111,14 +110,12 @@ public final class SnapshotTaker {
     /** Streams the live rows into the fresh copy; returns how many were read. */
     private long rows(Connection live, Dialect dialect, Connection local, CatalogTable t, String fresh, long expected,
                       Progress progress) throws SQLException {
-        var q = SqlCompiler.renderer(dialect).traits();
+        var q = dialect.rules();
         List<String> names = t.columns().stream().map(CatalogColumn::name).toList();
         String select = "SELECT " + String.join(", ", names.stream().map(q::quote).toList()) + " FROM "
                 + (t.schema() == null ? "" : q.quote(t.schema()) + ".") + q.quote(t.name());
         boolean autoCommit = live.getAutoCommit();
-        if (dialect == Dialect.POSTGRES) {
-            live.setAutoCommit(false); // the driver streams by the fetch size only inside a transaction
-        }
+        live.setAutoCommit(false); // drivers (PostgreSQL's) stream by the fetch size only inside a transaction
         long read = 0;
         try (Statement s = live.createStatement()) {
             s.setFetchSize(BATCH);
@@ -151,10 +148,8 @@ public final class SnapshotTaker {
                 }
             }
         } finally {
-            if (dialect == Dialect.POSTGRES) {
-                live.rollback(); // read-only: nothing to keep
-                live.setAutoCommit(autoCommit);
-            }
+            live.rollback(); // read-only: nothing to keep
+            live.setAutoCommit(autoCommit);
         }
         return read;
     }

@@ -34,7 +34,7 @@ import org.tally.core.binding.Overrides;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.testing.TestBindings;
 
 /**
