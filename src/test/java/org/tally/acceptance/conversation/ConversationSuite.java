@@ -1,15 +1,10 @@
 package org.tally.acceptance.conversation;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.tally.acceptance.measure.SuiteFile;
 
 /**
  * Conversations an analyst has with Tally ({@code conversation/*.yaml}): chains of 2 to 5 turns, each turn with its own
@@ -51,18 +46,9 @@ record ConversationSuite(String today, List<Chain> chains) {
 
     /** Loads a file whose turns carry gold for {@code schemas} (dev and alt, or the one unseen schema's "gold"). */
     static ConversationSuite load(String resource, List<String> schemas) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-        try (InputStream in = ConversationSuite.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("conversation suite resource missing: " + resource);
-            }
-            ConversationSuite suite = yaml.readValue(in, ConversationSuite.class);
-            suite.validate(resource, schemas);
-            return suite;
-        } catch (IOException e) {
-            throw new UncheckedIOException(resource + " does not parse: " + e.getMessage(), e);
-        }
+        ConversationSuite suite = SuiteFile.read(resource, ConversationSuite.class);
+        suite.validate(resource, schemas);
+        return suite;
     }
 
     private void validate(String resource, List<String> schemas) {

@@ -1,15 +1,10 @@
 package org.tally.acceptance.paraphrase;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tally.acceptance.measure.SuiteFile;
 
 /**
  * Paraphrases of the golden questions ({@code paraphrase/*.yaml}): each entry names a golden question or trap
@@ -62,15 +57,6 @@ record ParaphraseSuite(String today, List<Entry> paraphrases) {
     }
 
     private static ParaphraseSuite load(String resource) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-        try (InputStream in = ParaphraseSuite.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("paraphrase suite resource missing: " + resource);
-            }
-            return yaml.readValue(in, ParaphraseSuite.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException("paraphrase suite " + resource + " does not parse: " + e.getMessage(), e);
-        }
+        return SuiteFile.read(resource, ParaphraseSuite.class);
     }
 }
