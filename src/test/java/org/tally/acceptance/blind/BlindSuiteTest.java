@@ -225,7 +225,8 @@ class BlindSuiteTest {
         int wrong = byKind.total(Outcome.WRONG);
         String summary = config.id + ": verified " + byKind.total(Outcome.VERIFIED) + " of " + answerable + ", refused "
                 + byKind.total(Outcome.REFUSED) + ", clarify " + byKind.total(Outcome.CLARIFY) + ", error "
-                + byKind.total(Outcome.ERROR) + ", wrong " + wrong + " (ceiling " + Limits.number(CEILING, config.id)
+                + byKind.total(Outcome.ERROR) + ", timed out " + byKind.total(Outcome.TIMED_OUT) + ", wrong " + wrong
+                + " (ceiling " + Limits.number(CEILING, config.id)
                 + "); must-refuse questions answered " + byKind.total(Outcome.ANSWERED_REFUSAL) + " of "
                 + (questions.size() - answerable) + "\n" + byKind.table();
         SUMMARIES.put(config.id, summary);

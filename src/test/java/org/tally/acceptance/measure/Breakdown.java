@@ -9,7 +9,7 @@ import java.util.TreeMap;
 public final class Breakdown {
 
     private static final List<Outcome> COLUMNS = List.of(Outcome.VERIFIED, Outcome.REFUSED, Outcome.CLARIFY,
-            Outcome.ERROR, Outcome.WRONG, Outcome.REFUSED_AS_EXPECTED, Outcome.ANSWERED_REFUSAL);
+            Outcome.ERROR, Outcome.TIMED_OUT, Outcome.WRONG, Outcome.REFUSED_AS_EXPECTED, Outcome.ANSWERED_REFUSAL);
 
     private final Map<String, Map<Outcome, Integer>> counts = new TreeMap<>();
     private final Map<Outcome, Integer> totals = new EnumMap<>(Outcome.class);
@@ -21,6 +21,11 @@ public final class Breakdown {
 
     public int total(Outcome outcome) {
         return totals.getOrDefault(outcome, 0);
+    }
+
+    /** Verified, and the questions stopped at the time limit: what a floor is compared with. */
+    public int verifiedOrTimedOut() {
+        return total(Outcome.VERIFIED) + total(Outcome.TIMED_OUT);
     }
 
     /** One line per kind and a total line; a column only when some kind has that outcome. */

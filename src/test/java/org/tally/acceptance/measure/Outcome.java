@@ -14,6 +14,11 @@ public enum Outcome {
     CLARIFY,
     /** Not answered: an error. */
     ERROR,
+    /**
+     * Not answered: the statement ran past the executor's time limit. On a loaded machine a question that is answered
+     * in a second can take longer, so floors do not hold it against Tally (tests must not depend on machine speed).
+     */
+    TIMED_OUT,
     /** Must be refused, and was not answered. */
     REFUSED_AS_EXPECTED;
 

@@ -10,6 +10,9 @@ import org.tally.acceptance.golden.TallyRun;
 /** One question's outcome, with why (the comparator's reason, Tally's message, or the reading it matched). */
 public record Verdict(Outcome outcome, String detail) {
 
+    /** How the command line says a statement was stopped at its time limit. */
+    private static final String TIME_LIMIT = "took longer than";
+
     /** Another reading of a question: a label starting "ok:" is an equally good answer, any other a known mistake. */
     public record Reading(String label, Table gold) {
         boolean acceptable() {
@@ -50,6 +53,8 @@ public record Verdict(Outcome outcome, String detail) {
         return switch (status) {
             case "clarify" -> new Verdict(Outcome.CLARIFY, answer.path("clarify").path("question").asText(message));
             case "refused" -> new Verdict(Outcome.REFUSED, message);
+            case "error" -> message.contains(TIME_LIMIT) ? new Verdict(Outcome.TIMED_OUT, message)
+                    : new Verdict(Outcome.ERROR, message);
             default -> new Verdict(Outcome.ERROR, status + " " + message);
         };
     }
