@@ -13,12 +13,16 @@ import java.util.Objects;
  * Row values are already normalised to JSON-friendly types by {@link ResultValues}: numbers, booleans,
  * ISO-8601 strings for dates and timestamps, strings, or null.
  *
+ * <p>{@code readAs} is the spec restated as one canonical English sentence ("Read as: …"), null when no spec was
+ * read. {@code model} names the local model whose reading was run (null for the grammar's); the command line writes
+ * it only when present.
+ *
  * <p>Two fields are not part of the command-line object. {@code specJson} is the canonical spec whose SHA-256 is
  * the spec hash (the workstation shows it beside the SQL). {@code nextPage}: an engine opened for the workstation
  * lists long answers a page at a time, and the cursor says where the next page starts (null: there is none).
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
-        "message"})
+        "message", "readAs", "model"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record Answer(
         String question,
@@ -31,6 +35,8 @@ public record Answer(
         String specHash,
         Clarify clarify,
         String message,
+        String readAs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ModelStamp model,
         @JsonIgnore String specJson,
         @JsonIgnore PageCursor nextPage) {
 
@@ -60,25 +66,38 @@ public record Answer(
     /** An answer that is complete as it is (no further page). */
     public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
                   String explanation, List<PathStep> path, String specHash, Clarify clarify, String message) {
-        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null, null);
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null, null, null,
+                null);
     }
 
     /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
     public Answer withPath(String question, List<PathStep> fullPath) {
         return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
-                specJson, nextPage);
+                readAs, model, specJson, nextPage);
     }
 
     /** This answer with the canonical JSON of the spec its hash was taken of. */
     public Answer withSpecJson(String json) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, json,
-                nextPage);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs,
+                model, json, nextPage);
+    }
+
+    /** This answer with its spec restated in words. */
+    public Answer withReadAs(String sentence) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, sentence,
+                model, specJson, nextPage);
+    }
+
+    /** This answer marked as the reading of a local model. */
+    public Answer withModel(ModelStamp stamp) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs,
+                stamp, specJson, nextPage);
     }
 
     /** This answer continuing on the page after {@code cursor}. */
     public Answer withNextPage(PageCursor cursor) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, cursor);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs,
+                model, specJson, cursor);
     }
 
     /** Rows may hold nulls, which List.copyOf refuses: copy into unmodifiable lists by hand. */

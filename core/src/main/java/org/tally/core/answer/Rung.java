@@ -26,20 +26,31 @@ public interface Rung {
         /** Steps inside the rung (bind, compile, validate, execute …), in order. */
         List<PathStep> steps();
 
+        /** How many times the rung tried (the planner: 1 or 2), shown on its path step; null when it tries once. */
+        Integer attempts();
+
         /** The rung decided the question: answered, asked to clarify, refused outright, or failed visibly. */
-        record Done(Answer answer, List<PathStep> steps) implements Attempt {
+        record Done(Answer answer, List<PathStep> steps, Integer attempts) implements Attempt {
             public Done {
                 steps = List.copyOf(steps);
+            }
+
+            public Done(Answer answer, List<PathStep> steps) {
+                this(answer, steps, null);
             }
         }
 
         /** The rung does not apply; the next rung is tried. */
-        record Miss(String reason, List<PathStep> steps) implements Attempt {
+        record Miss(String reason, List<PathStep> steps, Integer attempts) implements Attempt {
             public Miss {
                 if (reason == null || reason.isBlank()) {
                     throw new IllegalArgumentException("a miss needs a reason");
                 }
                 steps = List.copyOf(steps);
+            }
+
+            public Miss(String reason, List<PathStep> steps) {
+                this(reason, steps, null);
             }
         }
     }

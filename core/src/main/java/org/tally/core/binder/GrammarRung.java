@@ -162,6 +162,15 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     }
 
     /**
+     * Binds and runs a spec another reader made (the planner) through exactly this rung's pipeline: canonicalise →
+     * bind → compile → validate → preflight → execute, a list paged as the grammar's are. Nothing is remembered for
+     * the question's text: the same words may get another reading next time.
+     */
+    public Attempt run(String question, QuerySpec spec, StepListener live) {
+        return decide(question, read(new ParseOutcome.Parsed(spec)), false, live);
+    }
+
+    /**
      * The reply to a clarification this rung asked: the question parsed again with the chosen option in the open
      * slot. When that still leaves a slot open the rung misses instead of asking a second time.
      */

@@ -91,6 +91,14 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         return new ScopedRung(scope, pack, whole, within, binding, inner, System::nanoTime);
     }
 
+    /**
+     * Binds and runs a spec another reader made (the planner) on the scope's narrowed binding, so it can reach nothing
+     * outside the scope; see {@link GrammarRung#run(String, QuerySpec, StepListener)}.
+     */
+    public Attempt run(String question, org.tally.core.spec.QuerySpec spec, StepListener live) {
+        return inner.run(question, spec, live);
+    }
+
     public Scope scope() {
         return scope;
     }
