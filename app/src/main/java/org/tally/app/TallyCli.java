@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.tally.core.Progress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -31,7 +32,8 @@ final class TallyCli {
 
     int execute(String[] args) {
         CommandLine cli = new CommandLine(this);
-        cli.addSubcommand("ask", new AskCommand(wiring.engines(), in, out, err));
+        cli.addSubcommand("ask", new AskCommand(wiring.engines(),
+                (model, deadline) -> wiring.enablePlanner(model, deadline, Progress.NONE), in, out, err));
         cli.addSubcommand("catalog", wiring.catalogCommand(out, err));
         cli.addSubcommand("binding", wiring.bindingCommand(out, err));
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))

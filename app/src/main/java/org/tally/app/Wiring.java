@@ -19,6 +19,16 @@ import org.tally.core.binding.SourceBindings;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
+import org.tally.core.planner.ModelInfo;
+import org.tally.core.planner.PlannerChoice;
+import org.tally.core.planner.PlannerGate;
+import org.tally.core.planner.PlannerLoadException;
+import org.tally.core.planner.PlannerLoader;
+import org.tally.core.planner.PlannerRung;
+import org.tally.core.planner.PlannerSettings;
+import org.tally.core.planner.SpecPipeline;
+import org.tally.core.scope.ScopedBinding;
+import org.tally.models.llama.LlamaRuntime;
 import org.tally.core.scope.Scope;
 import org.tally.core.scope.ScopedRung;
 import org.tally.core.demo.DemoDatabases;
@@ -37,6 +47,10 @@ final class Wiring {
     private final SourceConnector connector;
     private final DomainPack pack;
     private final SourceBindings bindings;
+    private final PlannerLoader planners;
+    /** The process's planner model once loaded (one per process), with the settings questions use; else null. */
+    private volatile PlannerGate plannerGate;
+    private volatile PlannerSettings plannerSettings = PlannerSettings.DEFAULTS;
 
     Wiring(DataFolder data) {
         this.data = data;
@@ -45,6 +59,51 @@ final class Wiring {
         this.connector = new SourceConnector(demos);
         this.pack = PackLoader.hospital();
         this.bindings = new SourceBindings(data, pack, clock);
+        this.planners = new LlamaRuntime(data.root().resolve("natives"));
+    }
+
+    /** How long the planner may spend reading the instruction part into its cache when an engine opens. */
+    static final long WARM_MS = 120_000;
+
+    /**
+     * Turns the planner rung on for engines opened from now on: loads {@code model} (a GGUF file listed in the
+     * SHA256SUMS beside it), else the model chosen in the data folder's models folder; returns empty when neither
+     * names one. One model per process: a second, different file is refused.
+     *
+     * @param deadlineMs the per-question deadline, null for the chosen (or default) one
+     */
+    java.util.Optional<ModelInfo> enablePlanner(Path model, Long deadlineMs, Progress progress)
+            throws PlannerLoadException {
+        PlannerChoice chosen;
+        try {
+            chosen = PlannerChoice.read(data.models()).orElse(null);
+        } catch (java.io.IOException e) {
+            throw new PlannerLoadException("The planner settings in the models folder could not be read: "
+                    + e.getMessage(), e);
+        }
+        if (model == null && chosen == null) {
+            return java.util.Optional.empty();
+        }
+        Path file = model != null ? model : data.models().resolve(chosen.model());
+        PlannerLoader.LoadOptions options = chosen != null && model == null ? chosen.options()
+                : PlannerLoader.LoadOptions.defaults();
+        PlannerSettings settings = chosen != null && model == null ? chosen.settings() : PlannerSettings.DEFAULTS;
+        if (deadlineMs != null) {
+            settings = settings.withDeadlineMs(deadlineMs);
+        }
+        org.tally.core.planner.Planner planner = planners.load(file, options, progress);
+        synchronized (this) {
+            if (plannerGate == null || plannerGate.model() != planner.model()) {
+                plannerGate = new PlannerGate(planner);
+            }
+            plannerSettings = settings;
+        }
+        return java.util.Optional.of(planner.model());
+    }
+
+    /** Loads models for the workstation's Models tab. */
+    PlannerLoader planners() {
+        return planners;
     }
 
     /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
@@ -103,12 +162,28 @@ final class Wiring {
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today, int pageSize,
                                 Progress progress, Scope scope) {
         Binding binding = bindingOf(connection, source, progress);
-        Rung grammar = scope.isAll()
-                ? GrammarRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
-                        pageSize)
-                : ScopedRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
-                        pageSize, scope);
-        return List.of(new MetaRung(source.name()), grammar);
+        Rung grammar;
+        SpecPipeline pipeline;
+        if (scope.isAll()) {
+            GrammarRung whole = GrammarRung.standard(connection, source.dialect(), binding, pack, today,
+                    ExecutorSettings.DEFAULTS, pageSize);
+            grammar = whole;
+            pipeline = whole::run;
+        } else {
+            ScopedRung scoped = ScopedRung.standard(connection, source.dialect(), binding, pack, today,
+                    ExecutorSettings.DEFAULTS, pageSize, scope);
+            grammar = scoped;
+            pipeline = scoped::run;
+        }
+        PlannerGate gate = plannerGate;
+        if (gate == null) {
+            return List.of(new MetaRung(source.name()), grammar);
+        }
+        PlannerRung planner = PlannerRung.standard(gate, ScopedBinding.narrow(binding, scope), pack, today, pipeline,
+                plannerSettings);
+        progress.report("reading the planner's instructions", 0.9);
+        planner.warm(WARM_MS);
+        return List.of(new MetaRung(source.name()), grammar, planner);
     }
 
     /**

@@ -19,25 +19,25 @@ import java.util.SplittableRandom;
  * any JSON text can be generated one character at a time. Small shapes use F32 tensors; model-sized shapes use
  * Q4_0 blocks (an fp16 scale and 32 four-bit weights), as the quantised files people deploy do.
  */
-final class GgufWriter {
+public final class GgufWriter {
 
     /** The architecture and sizes of a stand-in model. */
-    record Shape(String name, String arch, int vocab, int layers, int embd, int heads, int headsKv, int ff, int ctx,
+    public record Shape(String name, String arch, int vocab, int layers, int embd, int heads, int headsKv, int ff, int ctx,
                  boolean quantised, boolean qkvBias, boolean tiedOutput, float ropeTheta) {
 
         /** About half a megabyte: loads in well under a second, a token in about a millisecond. */
-        static Shape tiny() {
+        public static Shape tiny() {
             return new Shape("tally-tiny-test", "llama", 0, 2, 64, 4, 4, 128, 2048, false, false, false, 10000f);
         }
 
         /** The sizes of Qwen2.5-0.5B-Instruct (24 layers, 896 wide, 14 heads over 2 key/value heads, tied output). */
-        static Shape qwen05b() {
+        public static Shape qwen05b() {
             return new Shape("stand-in Qwen2.5-0.5B shape", "qwen2", 151_936, 24, 896, 14, 2, 4864, 4096, true, true,
                     true, 1_000_000f);
         }
 
         /** The sizes of Qwen2.5-1.5B-Instruct (28 layers, 1536 wide, 12 heads over 2 key/value heads, tied). */
-        static Shape qwen15b() {
+        public static Shape qwen15b() {
             return new Shape("stand-in Qwen2.5-1.5B shape", "qwen2", 151_936, 28, 1536, 12, 2, 8960, 4096, true, true,
                     true, 1_000_000f);
         }
@@ -51,7 +51,7 @@ final class GgufWriter {
     }
 
     /** Writes {@code shape} with weights drawn from {@code seed} (the same seed gives the same bytes). */
-    static Path write(Path file, Shape shape, long seed) throws IOException {
+    public static Path write(Path file, Shape shape, long seed) throws IOException {
         List<String> tokens = vocabulary(shape.vocab());
         List<Tensor> tensors = tensors(shape, tokens.size());
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
