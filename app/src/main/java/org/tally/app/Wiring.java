@@ -26,6 +26,7 @@ import org.tally.core.planner.PlannerLoadException;
 import org.tally.core.planner.PlannerLoader;
 import org.tally.core.planner.PlannerRung;
 import org.tally.core.planner.PlannerSettings;
+import org.tally.core.planner.RawSqlRung;
 import org.tally.core.planner.SpecPipeline;
 import org.tally.core.scope.ScopedBinding;
 import org.tally.models.llama.LlamaRuntime;
@@ -101,9 +102,39 @@ final class Wiring {
         return java.util.Optional.of(planner.model());
     }
 
-    /** Loads models for the workstation's Models tab. */
-    PlannerLoader planners() {
-        return planners;
+    /** The Models tab's hold on the planner: load a verified file, keep the choice, turn the rung on. */
+    org.tally.ui.settings.PlannerControl plannerControl() {
+        return new org.tally.ui.settings.PlannerControl() {
+            @Override
+            public PlannerLoader.NativeRuntime runtime() {
+                return planners.runtime();
+            }
+
+            @Override
+            public java.util.Optional<ModelInfo> loaded() {
+                return planners.loaded().map(org.tally.core.planner.Planner::model);
+            }
+
+            @Override
+            public ModelInfo load(Path file, PlannerLoader.LoadOptions options, PlannerSettings settings,
+                                  Progress progress) throws PlannerLoadException {
+                org.tally.core.planner.Planner planner = planners.load(file, options, progress);
+                synchronized (Wiring.this) {
+                    if (plannerGate == null || plannerGate.model() != planner.model()) {
+                        plannerGate = new PlannerGate(planner);
+                    }
+                    plannerSettings = settings;
+                }
+                try {
+                    boolean rawSql = PlannerChoice.read(data.models()).map(PlannerChoice::rawSql).orElse(false);
+                    new PlannerChoice(file.getFileName().toString(), options, settings, rawSql).write(data.models());
+                } catch (java.io.IOException e) {
+                    throw new PlannerLoadException("The model is loaded, but the choice could not be kept in the models"
+                            + " folder: " + e.getMessage(), e);
+                }
+                return planner.model();
+            }
+        };
     }
 
     /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
@@ -183,7 +214,35 @@ final class Wiring {
                 plannerSettings);
         progress.report("reading the planner's instructions", 0.9);
         planner.warm(WARM_MS);
-        return List.of(new MetaRung(source.name()), grammar, planner);
+        if (!rawSqlAllowed()) {
+            return List.of(new MetaRung(source.name()), grammar, planner);
+        }
+        Binding scoped = ScopedBinding.narrow(binding, scope);
+        RawSqlRung rawSql = new RawSqlRung(gate, scoped, connection, source.dialect(),
+                org.tally.core.safety.AllowedRelations.of(schemaOf(connection),
+                        scoped.bound().stream().map(org.tally.core.binding.TableBinding::table).toList()),
+                new org.tally.core.safety.SqlSafetyPolicy(),
+                new org.tally.core.execute.ReadOnlyExecutor(ExecutorSettings.DEFAULTS), plannerSettings,
+                System::nanoTime);
+        return List.of(new MetaRung(source.name()), grammar, planner, rawSql);
+    }
+
+    /** Rung 4 runs only when an administrator set {@code rawSql=true} in the models folder's planner settings. */
+    private boolean rawSqlAllowed() {
+        try {
+            return PlannerChoice.read(data.models()).map(PlannerChoice::rawSql).orElse(false);
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static String schemaOf(Connection connection) {
+        try {
+            String schema = connection.getSchema();
+            return schema != null ? schema : connection.getCatalog();
+        } catch (SQLException e) {
+            return null;
+        }
     }
 
     /**
@@ -215,7 +274,7 @@ final class Wiring {
 
     Workstation workstation() {
         return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
-                new InspectorBindings(bindings, pack, connector));
+                new InspectorBindings(bindings, pack, connector), plannerControl());
     }
 
     private static void closeQuietly(Connection c) {

@@ -73,6 +73,10 @@ public final class PlannerFixture implements AutoCloseable {
         return pack;
     }
 
+    public Connection connection() {
+        return db;
+    }
+
     public GrammarRung grammarRung() {
         return grammarRung;
     }

@@ -52,7 +52,16 @@ public final class GgufWriter {
 
     /** Writes {@code shape} with weights drawn from {@code seed} (the same seed gives the same bytes). */
     public static Path write(Path file, Shape shape, long seed) throws IOException {
-        List<String> tokens = vocabulary(shape.vocab());
+        return write(file, shape, seed, List.of());
+    }
+
+    /**
+     * As {@link #write(Path, Shape, long)}, with {@code pieces} (multi-character strings such as {@code "concept":})
+     * in the vocabulary before the fillers, so text tokenises into pieces of about the length a real model's
+     * byte-pair vocabulary gives.
+     */
+    public static Path write(Path file, Shape shape, long seed, List<String> pieces) throws IOException {
+        List<String> tokens = vocabulary(shape.vocab(), pieces);
         List<Tensor> tensors = tensors(shape, tokens.size());
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
             Sink s = new Sink(out);
@@ -83,7 +92,7 @@ public final class GgufWriter {
         return file;
     }
 
-    private static List<String> vocabulary(int size) {
+    private static List<String> vocabulary(int size, List<String> pieces) {
         List<String> tokens = new ArrayList<>(List.of("<unk>", "<s>", "</s>"));
         for (int b = 0; b < 256; b++) {
             tokens.add(String.format("<0x%02X>", b));
@@ -91,6 +100,12 @@ public final class GgufWriter {
         tokens.add("\u2581");
         for (char c = 33; c < 127; c++) {
             tokens.add(String.valueOf(c));
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>(tokens);
+        for (String p : pieces) {
+            if (tokens.size() < size && p.length() > 1 && seen.add(p)) {
+                tokens.add(p);
+            }
         }
         for (int i = 0; tokens.size() < size; i++) {
             tokens.add("\u2581w" + i);
