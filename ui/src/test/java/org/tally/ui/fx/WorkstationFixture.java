@@ -13,9 +13,9 @@ import org.testfx.util.WaitForAsyncUtils;
 import org.tally.ui.binding.BindingProvider;
 import org.tally.ui.shell.ShellView;
 import org.tally.ui.shell.ShellViewModel;
-import org.tally.ui.sources.SourceCheck;
+import org.tally.core.source.SourceCheck;
 import org.tally.ui.sources.SourceStore;
-import org.tally.ui.sources.WriteAccess;
+import org.tally.core.source.WriteAccess;
 import org.tally.ui.task.FxTaskRunner;
 import org.tally.ui.testing.FakeEngines;
 
