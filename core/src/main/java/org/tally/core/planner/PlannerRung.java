@@ -117,7 +117,7 @@ public final class PlannerRung implements Rung {
     }
 
     /** The plan for the question's schema context, reused while the context is the same tables. */
-    synchronized Plan planFor(String question) {
+    public synchronized Plan planFor(String question) {
         List<TableBinding> tables = context.tables(question);
         if (lastPlan == null || !tables.equals(lastTables)) {
             lastPlan = plans.build(tables);

@@ -18,7 +18,6 @@ import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.ModelStamp;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
-import org.tally.core.answer.ResultValues;
 import org.tally.core.answer.Rung;
 import org.tally.core.answer.StepListener;
 import org.tally.core.binding.Binding;
@@ -29,7 +28,7 @@ import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Rung 4 (DESIGN.md §2), off unless an administrator turns it on: the local model writes one SQL statement over the
@@ -121,19 +120,14 @@ public final class RawSqlRung implements Rung {
             return new Attempt.Miss("the model-written SQL was rejected: " + verdict.reason(), steps, 1);
         }
         note(steps, live, new PathStep("validate", Outcome.OK, null, ms(t)));
-        ExecutionOutcome outcome = executor.execute(connection, dialect, verdict.rewritten(), List.of());
+        ExecutionOutcome outcome = executor.execute(connection, verdict.statement(), List.of());
         if (!(outcome instanceof ExecutionOutcome.Rows rows)) {
             note(steps, live, new PathStep("execute", Outcome.ERROR, "the database did not run it", 0));
             return new Attempt.Miss("the model-written SQL did not run", steps, 1);
         }
         note(steps, live, new PathStep("execute", Outcome.OK, null, rows.result().elapsedMs()));
-        List<List<Object>> values = new ArrayList<>();
-        for (List<Object> row : rows.result().rows()) {
-            List<Object> r = new ArrayList<>();
-            row.forEach(v -> r.add(ResultValues.normalise(v)));
-            values.add(r);
-        }
-        Answer a = new Answer(question, AnswerStatus.ANSWERED, rows.result().columns(), values, verdict.rewritten(),
+        Answer a = new Answer(question, AnswerStatus.ANSWERED, rows.result().columns(), rows.result().rows(),
+                verdict.rewritten(),
                 LABEL, steps, null, null, null).withModel(new ModelStamp(gate.model().name(), gate.model().sha256()));
         return new Attempt.Done(a, steps, 1);
     }

@@ -30,7 +30,7 @@ import org.tally.core.binding.TableBinding;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.source.DemoSchema;
 
 /**

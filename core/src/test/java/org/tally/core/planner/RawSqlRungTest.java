@@ -13,7 +13,7 @@ import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** Rung 4: one model-written statement, through the same safety policy and allow-list, labelled as such. */
 class RawSqlRungTest {
