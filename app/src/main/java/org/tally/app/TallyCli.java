@@ -36,6 +36,7 @@ final class TallyCli {
                 (model, deadline) -> wiring.enablePlanner(model, deadline, Progress.NONE), in, out, err));
         cli.addSubcommand("catalog", wiring.catalogCommand(out, err));
         cli.addSubcommand("binding", wiring.bindingCommand(out, err));
+        cli.addSubcommand("lexicon", wiring.lexiconCommand(out, err));
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))
                 .addSubcommand("write", new DemoCommand.Write(err))
                 .addSubcommand("path", new DemoCommand.Where(wiring.demoFolder(), out)));

@@ -28,6 +28,7 @@ import org.tally.core.planner.PlannerRung;
 import org.tally.core.planner.PlannerSettings;
 import org.tally.core.planner.RawSqlRung;
 import org.tally.core.planner.SpecPipeline;
+import org.tally.core.planner.StatementPipeline;
 import org.tally.core.scope.ScopedBinding;
 import org.tally.models.llama.LlamaRuntime;
 import org.tally.core.scope.Scope;
@@ -140,7 +141,7 @@ final class Wiring {
     /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
     static final int WORKSTATION_PAGE_SIZE = 100;
 
-    /** The command line's engines: every answer complete in one object (DESIGN.md §10). */
+    /** The command line's engines: every answer complete in one object (docs/architecture.md, "The command line"). */
     EngineFactory engines() {
         return (source, credentials, today, progress) -> openEngine(source, credentials, today, progress, 0);
     }
@@ -195,34 +196,32 @@ final class Wiring {
         Binding binding = bindingOf(connection, source, progress);
         Rung grammar;
         SpecPipeline pipeline;
+        StatementPipeline statements;
         if (scope.isAll()) {
             GrammarRung whole = GrammarRung.standard(connection, source.dialect(), binding, pack, today,
                     ExecutorSettings.DEFAULTS, pageSize);
             grammar = whole;
             pipeline = whole::run;
+            statements = whole::runWritten;
         } else {
             ScopedRung scoped = ScopedRung.standard(connection, source.dialect(), binding, pack, today,
                     ExecutorSettings.DEFAULTS, pageSize, scope);
             grammar = scoped;
             pipeline = scoped::run;
+            statements = scoped::runWritten;
         }
         PlannerGate gate = plannerGate;
         if (gate == null) {
             return List.of(new MetaRung(source.name()), grammar);
         }
-        PlannerRung planner = PlannerRung.standard(gate, ScopedBinding.narrow(binding, scope), pack, today, pipeline,
-                plannerSettings);
+        Binding scoped = ScopedBinding.narrow(binding, scope);
+        PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings);
         progress.report("reading the planner's instructions", 0.9);
         planner.warm(WARM_MS);
         if (!rawSqlAllowed()) {
             return List.of(new MetaRung(source.name()), grammar, planner);
         }
-        Binding scoped = ScopedBinding.narrow(binding, scope);
-        RawSqlRung rawSql = new RawSqlRung(gate, scoped, connection, source.dialect(),
-                org.tally.core.safety.AllowedRelations.of(schemaOf(connection),
-                        scoped.bound().stream().map(org.tally.core.binding.TableBinding::table).toList()),
-                new org.tally.core.safety.SqlSafetyPolicy(),
-                new org.tally.core.execute.ReadOnlyExecutor(ExecutorSettings.DEFAULTS), plannerSettings,
+        RawSqlRung rawSql = new RawSqlRung(gate, scoped, source.dialect(), statements, plannerSettings,
                 System::nanoTime);
         return List.of(new MetaRung(source.name()), grammar, planner, rawSql);
     }
@@ -236,14 +235,6 @@ final class Wiring {
         }
     }
 
-    private static String schemaOf(Connection connection) {
-        try {
-            String schema = connection.getSchema();
-            return schema != null ? schema : connection.getCatalog();
-        } catch (SQLException e) {
-            return null;
-        }
-    }
 
     /**
      * The source's binding from its active catalog and override file; a source without a catalog is refreshed once
@@ -260,6 +251,10 @@ final class Wiring {
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
         return new BindingCommand(connector, bindings, out, err);
+    }
+
+    LexiconCommand lexiconCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new LexiconCommand(connector, bindings, pack, out, err);
     }
 
     /** Where the demo hospital's files live. */

@@ -1,20 +1,26 @@
 package org.tally.core.binder;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
+import org.tally.core.catalog.Indexes;
 import org.tally.core.execute.ExecutionOutcome;
 import org.tally.core.execute.Preflight;
 import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.execute.SqlParameter;
+import org.tally.core.memory.CompileMemory;
+import org.tally.core.memory.VerdictMemory;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.safety.ValidatedStatement;
 import org.tally.core.sql.CompileResult;
+import org.tally.core.sql.JoinColumns;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;
@@ -45,7 +51,7 @@ final class QueryRun {
     }
 
     private final GrammarRung.Source source;
-    private final SqlSafetyPolicy policy;
+    private final VerdictMemory policy;
     private final ReadOnlyExecutor executor;
     private final LongSupplier nanoTime;
     private final CompileMemory compiler;
@@ -58,7 +64,7 @@ final class QueryRun {
     QueryRun(GrammarRung.Source source, SqlSafetyPolicy policy, ReadOnlyExecutor executor, LongSupplier nanoTime,
              CompileMemory compiler) {
         this.source = Objects.requireNonNull(source, "source");
-        this.policy = Objects.requireNonNull(policy, "policy");
+        this.policy = new VerdictMemory(Objects.requireNonNull(policy, "policy"), 2 * GrammarRung.REMEMBERED_STATEMENTS);
         this.executor = Objects.requireNonNull(executor, "executor");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
         this.compiler = Objects.requireNonNull(compiler, "compiler");
@@ -79,32 +85,51 @@ final class QueryRun {
         }
         Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
         steps.add(new PathStep("compile", Outcome.OK, null, ms(t)));
+        return validateAndRun(rendered.sql(), "the compiled statement", query, steps,
+                statement -> statement.withValuesWritten(literals(rendered)),
+                SqlParameter.fromCompiled(rendered.parameters()), rendered.inlined());
+    }
 
-        t = nanoTime.getAsLong();
-        SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(), maxRows());
+    /**
+     * validate → preflight → execute for one statement a local model wrote (rung 4): the same policy, allow-list,
+     * bounds and steps as a compiled one, without the compile step. It has no parameters; the copy shown is the
+     * statement the policy allowed.
+     */
+    Result runWritten(String sql, List<PathStep> steps) {
+        return validateAndRun(sql, "the model-written SQL", null, steps, ValidatedStatement::sql, List.of(), sql);
+    }
+
+    /** @param query the bound query the statement was compiled from, for index advice; null for a written one */
+    private Result validateAndRun(String sql, String what, SqlQuery query, List<PathStep> steps,
+                                  Function<ValidatedStatement, String> shown, List<SqlParameter> parameters,
+                                  String fallback) {
+        long t = nanoTime.getAsLong();
+        SafetyVerdict verdict = policy.check(sql, source.dialect(), source.allowed(), maxRows());
         if (!verdict.allowed()) {
             steps.add(new PathStep("validate", Outcome.MISS, verdict.reason(), ms(t)));
-            return new Result.Missed("the compiled statement was rejected: " + verdict.reason());
+            return new Result.Missed(what + " was rejected: " + verdict.reason());
         }
         ValidatedStatement statement = verdict.statement();
         // the copy shown to people is the validated statement with its values written in, not a second check
-        String inlined = statement.withValuesWritten(literals(rendered));
+        String inlined = shown.apply(statement);
         steps.add(new PathStep("validate", Outcome.OK, null, ms(t)));
 
-        ExecutionOutcome outcome = executor.execute(source.connection(), statement,
-                SqlParameter.fromCompiled(rendered.parameters()));
+        ExecutionOutcome outcome = executor.execute(source.connection(), statement, parameters);
         Preflight preflight = preflightOf(outcome);
         steps.add(preflightStep(preflight));
         if (outcome instanceof ExecutionOutcome.CostRejected) {
-            return new Result.Failed("The query was not run: its estimated cost is above the limit ("
-                    + preflight.note() + ").");
+            return new Result.Failed("This question needs a query the database estimates it could not finish in "
+                    + seconds() + "; it was not run." + indexHint(query) + " (The estimate: " + preflight.note() + ")");
         }
         if (!(outcome instanceof ExecutionOutcome.Rows)) {
-            String why = failure(outcome);
+            String why = outcome instanceof ExecutionOutcome.Timeout
+                    ? "This question needs a query the database could not finish in " + seconds() + "."
+                    + indexHint(query)
+                    : failure(outcome);
             steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
             return new Result.Failed(why);
         }
-        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined != null ? inlined : rendered.inlined());
+        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined != null ? inlined : fallback);
     }
 
     private List<String> literals(Rendered rendered) {
@@ -113,6 +138,37 @@ final class QueryRun {
             literals.add(renderer.inlineLiteral(v));
         }
         return literals;
+    }
+
+    private String seconds() {
+        long ms = executor.settings().statementTimeout().toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+
+    /**
+     * What an administrator could do about a query that is too slow: an index on the columns it matches rows on
+     * that no index leads (docs/architecture.md, "The executor's envelope"). Empty when every such column is
+     * indexed or the database does not say.
+     */
+    private String indexHint(SqlQuery query) {
+        if (query == null) {
+            return " Ask a narrower question.";
+        }
+        List<String> missing = new ArrayList<>();
+        Indexes indexes = new Indexes(source.connection(), source.dialect());
+        for (JoinColumns.Column c : JoinColumns.of(query)) {
+            try {
+                if (!indexes.leads(c.schema(), c.table(), c.column())) {
+                    missing.add(c.table() + "." + c.column());
+                }
+            } catch (SQLException | RuntimeException e) {
+                return ""; // the metadata is not readable here: no advice rather than a guess
+            }
+        }
+        if (missing.isEmpty()) {
+            return " Ask a narrower question, or ask an administrator whether the tables it reads are indexed.";
+        }
+        return " Ask an administrator about an index on " + String.join(" and ", missing) + ".";
     }
 
     private static Preflight preflightOf(ExecutionOutcome o) {

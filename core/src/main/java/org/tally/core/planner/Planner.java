@@ -1,7 +1,7 @@
 package org.tally.core.planner;
 
 /**
- * A local language model that writes one JSON text under a JSON schema (DESIGN.md §7). The llama.cpp adapter in the
+ * A local language model that writes one JSON text under a JSON schema (docs/architecture.md, "Local models"). The llama.cpp adapter in the
  * {@code models} module implements it; core never sees a model runtime. An implementation turns the schema into its
  * runtime's constrained-decoding grammar, keeps {@link PlanRequest#system()} as a cached prompt prefix, stops at the
  * deadline, and never throws for a generation that went wrong: it says so in the {@link Generation}.

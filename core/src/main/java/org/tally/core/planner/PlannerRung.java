@@ -31,7 +31,7 @@ import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
 
 /**
- * Rung 3 of the ladder (DESIGN.md §2, §7): when the grammar misses, the local model fills the same QuerySpec under a
+ * Rung 3 of the ladder (docs/architecture.md, "The ladder" and "Local models"): when the grammar misses, the local model fills the same QuerySpec under a
  * schema built from this source's binding; the planner's reader checks it; the grammar rung's own pipeline binds,
  * compiles, validates, preflights and runs it. One question uses the model at a time (a busy model is a fast miss,
  * never a queue); one deadline covers the first attempt and at most one repair, which carries the typed error of the

@@ -2,7 +2,6 @@ package org.tally.core.planner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,8 +12,6 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.tally.core.answer.Answer;
-import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.ModelStamp;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
@@ -23,17 +20,12 @@ import org.tally.core.answer.StepListener;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.execute.ExecutionOutcome;
-import org.tally.core.execute.ReadOnlyExecutor;
-import org.tally.core.safety.AllowedRelations;
-import org.tally.core.safety.SafetyVerdict;
-import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.dialect.Dialect;
 
 /**
- * Rung 4 (DESIGN.md §2), off unless an administrator turns it on: the local model writes one SQL statement over the
- * bound tables, which passes the same safety policy and allow-list as every statement, may name no personal column,
- * and runs read-only and bounded. The answer says it is model-written SQL (no checked reading, no spec hash). One
+ * Rung 4 (docs/architecture.md, "The ladder"), off unless an administrator turns it on: the local model writes one SQL statement over the
+ * bound tables, which passes the same safety policy and allow-list as every statement (the grammar rung's own
+ * pipeline validates and runs it), may name no personal column, and runs read-only and bounded. The answer says it is model-written SQL (no checked reading, no spec hash). One
  * attempt, under the planner's admission control and deadline; a rejected statement is a miss.
  */
 public final class RawSqlRung implements Rung {
@@ -47,29 +39,21 @@ public final class RawSqlRung implements Rung {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final PlannerGate gate;
-    private final Connection connection;
-    private final Dialect dialect;
-    private final AllowedRelations allowed;
-    private final SqlSafetyPolicy policy;
-    private final ReadOnlyExecutor executor;
+    private final StatementPipeline pipeline;
     private final PlannerSettings settings;
     private final LongSupplier nanoTime;
     private final String system;
     private final Set<String> personal;
 
-    public RawSqlRung(PlannerGate gate, Binding binding, Connection connection, Dialect dialect,
-                      AllowedRelations allowed, SqlSafetyPolicy policy, ReadOnlyExecutor executor,
+    /** @param pipeline the grammar rung's validate → preflight → execute, on the same source and allow-list */
+    public RawSqlRung(PlannerGate gate, Binding binding, Dialect dialect, StatementPipeline pipeline,
                       PlannerSettings settings, LongSupplier nanoTime) {
         this.gate = Objects.requireNonNull(gate, "gate");
-        this.connection = Objects.requireNonNull(connection, "connection");
-        this.dialect = Objects.requireNonNull(dialect, "dialect");
-        this.allowed = Objects.requireNonNull(allowed, "allowed");
-        this.policy = Objects.requireNonNull(policy, "policy");
-        this.executor = Objects.requireNonNull(executor, "executor");
+        this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
         this.personal = personalColumns(binding);
-        this.system = describe(binding, dialect);
+        this.system = describe(binding, Objects.requireNonNull(dialect, "dialect"));
     }
 
     @Override
@@ -110,26 +94,19 @@ public final class RawSqlRung implements Rung {
         }
         note(steps, live, new PathStep("generate", Outcome.OK, "model-written SQL by " + gate.model().name(),
                 g.ms()));
-        long t = nanoTime.getAsLong();
         String named = personalNamed(sql);
-        SafetyVerdict verdict = named != null
-                ? SafetyVerdict.refuse("the statement names the personal column " + named)
-                : policy.check(sql, dialect, allowed, executor.settings().maxRows());
-        if (!verdict.allowed()) {
-            note(steps, live, new PathStep("validate", Outcome.MISS, verdict.reason(), ms(t)));
-            return new Attempt.Miss("the model-written SQL was rejected: " + verdict.reason(), steps, 1);
+        if (named != null) {
+            String why = "the statement names the personal column " + named;
+            note(steps, live, new PathStep("validate", Outcome.MISS, why, 0));
+            return new Attempt.Miss("the model-written SQL was rejected: " + why, steps, 1);
         }
-        note(steps, live, new PathStep("validate", Outcome.OK, null, ms(t)));
-        ExecutionOutcome outcome = executor.execute(connection, verdict.statement(), List.of());
-        if (!(outcome instanceof ExecutionOutcome.Rows rows)) {
-            note(steps, live, new PathStep("execute", Outcome.ERROR, "the database did not run it", 0));
-            return new Attempt.Miss("the model-written SQL did not run", steps, 1);
+        Attempt ran = pipeline.run(question, sql, LABEL, live);
+        steps.addAll(ran.steps());
+        if (ran instanceof Attempt.Done done) {
+            return new Attempt.Done(done.answer().withModel(new ModelStamp(gate.model().name(),
+                    gate.model().sha256())), steps, 1);
         }
-        note(steps, live, new PathStep("execute", Outcome.OK, null, rows.result().elapsedMs()));
-        Answer a = new Answer(question, AnswerStatus.ANSWERED, rows.result().columns(), rows.result().rows(),
-                verdict.rewritten(),
-                LABEL, steps, null, null, null).withModel(new ModelStamp(gate.model().name(), gate.model().sha256()));
-        return new Attempt.Done(a, steps, 1);
+        return new Attempt.Miss(((Attempt.Miss) ran).reason(), steps, 1);
     }
 
     /** The statement of a {"sql": …} output, or null. */
@@ -172,10 +149,6 @@ public final class RawSqlRung implements Rung {
                     .map(c -> c.column() + " " + c.role().jsonName()).toList())).append('\n');
         }
         return s.toString();
-    }
-
-    private long ms(long start) {
-        return Math.max(0, (nanoTime.getAsLong() - start) / 1_000_000);
     }
 
     private static void note(List<PathStep> steps, StepListener live, PathStep step) {

@@ -8,11 +8,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Rung;
-import org.tally.core.binding.TableBinding;
-import org.tally.core.execute.ExecutorSettings;
-import org.tally.core.execute.ReadOnlyExecutor;
-import org.tally.core.safety.AllowedRelations;
-import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.dialect.Dialect;
 
 /** Rung 4: one model-written statement, through the same safety policy and allow-list, labelled as such. */
@@ -32,10 +27,8 @@ class RawSqlRungTest {
 
     private static Rung.Attempt ask(String sql) {
         ScriptedPlanner model = ScriptedPlanner.of("{\"sql\":\"" + sql.replace("\"", "\\\"") + "\"}");
-        RawSqlRung rung = new RawSqlRung(new PlannerGate(model), fixture.binding(), fixture.connection(), Dialect.H2,
-                AllowedRelations.of("PUBLIC", fixture.binding().bound().stream().map(TableBinding::table).toList()),
-                new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS), PlannerSettings.DEFAULTS,
-                System::nanoTime);
+        RawSqlRung rung = new RawSqlRung(new PlannerGate(model), fixture.binding(), Dialect.H2,
+                fixture.grammarRung()::runWritten, PlannerSettings.DEFAULTS, System::nanoTime);
         Rung.Attempt a = rung.attempt("how many deliveries were caesareans");
         assertThat(model.requests()).singleElement().satisfies(r -> {
             assertThat(r.system()).containsIgnoringCase("deliveries").doesNotContainIgnoringCase("first_name")
@@ -54,6 +47,9 @@ class RawSqlRungTest {
         assertThat(answer.explanation()).isEqualTo(RawSqlRung.LABEL);
         assertThat(answer.specHash()).isNull();
         assertThat(answer.model().name()).isEqualTo(ScriptedPlanner.MODEL.name());
+        assertThat(answer.sql()).containsIgnoringCase("from deliveries");
+        assertThat(a.steps()).extracting(s -> s.rung()).containsExactly("generate", "validate", "preflight",
+                "execute");
     }
 
     @Test

@@ -24,7 +24,7 @@ import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
 
 /**
- * Model settings (DESIGN.md §7): where model files go, which are there, whether each is the file its SHA-256
+ * Model settings (docs/architecture.md, "Local models"): where model files go, which are there, whether each is the file its SHA-256
  * manifest vouches for, and the one verified model the local planner loads, with its threads, context size and GPU
  * layers. Checking (hashing large files) and loading run off the UI thread with progress and cancel; nothing is ever
  * downloaded. One model per process: once one is loaded, another needs a restart.
