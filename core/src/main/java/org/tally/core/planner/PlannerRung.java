@@ -161,7 +161,7 @@ public final class PlannerRung implements Rung {
                 note(steps, live, new PathStep("generate", Outcome.SKIPPED, label + ": the deadline had passed", 0));
                 return new Attempt.Miss(deadlineReason(), steps, attempt - 1);
             }
-            Generation g = generate(model, new PlanRequest(plan.prompt().system(), user, plan.schema(),
+            Generation g = model.generate(new PlanRequest(plan.prompt().system(), user, plan.schema(),
                     settings.maxTokens()), deadline);
             LOG.info("planner attempt {}: {} ({} chars of prompt)", attempt, g, user.length());
             if (g.end() == Generation.End.DEADLINE) {
@@ -194,17 +194,6 @@ public final class PlannerRung implements Rung {
         }
         return new Attempt.Miss("the local model's reading could not be used after one repair: "
                 + last.describe(), steps, MAX_ATTEMPTS);
-    }
-
-    private Generation generate(PlannerGate.Entry model, PlanRequest request, Deadline deadline) {
-        long t = nanoTime.getAsLong();
-        try {
-            return model.generate(request, deadline);
-        } catch (RuntimeException e) {
-            LOG.warn("the local model failed while generating", e);
-            return Generation.failed(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": "
-                    + e.getMessage()), Math.max(0, (nanoTime.getAsLong() - t) / 1_000_000));
-        }
     }
 
     /**

@@ -78,8 +78,6 @@ public final class RawSqlRung implements Rung {
         try (PlannerGate.Entry model = entry.get()) {
             g = model.generate(new PlanRequest(system, "Question: " + question + "\nSQL:", SCHEMA,
                     settings.maxTokens()), Deadline.in(settings.deadlineMs(), nanoTime));
-        } catch (RuntimeException e) {
-            g = Generation.failed(e.getClass().getSimpleName(), 0);
         }
         if (g.end() != Generation.End.COMPLETE) {
             String why = g.end() == Generation.End.FAILED ? "the local model failed: " + g.detail()
