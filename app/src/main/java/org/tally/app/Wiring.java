@@ -1,5 +1,10 @@
 package org.tally.app;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Optional;
+import org.tally.core.planner.Planner;
+import org.tally.ui.settings.PlannerControl;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -34,6 +39,17 @@ import org.tally.models.llama.LlamaRuntime;
 import org.tally.core.scope.Scope;
 import org.tally.core.scope.ScopedRung;
 import org.tally.core.demo.DemoDatabases;
+import org.tally.core.answer.Answer;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.embed.EmbeddingModel;
+import org.tally.core.retrieval.RetrievalRung;
+import org.tally.core.snapshot.SnapshotRung;
+import org.tally.core.snapshot.SnapshotStore;
+import org.tally.core.source.SourceConnectionException;
+import org.tally.models.onnx.OnnxEmbeddings;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
 import org.tally.core.source.SourceConnector;
@@ -53,6 +69,8 @@ final class Wiring {
     /** The process's planner model once loaded (one per process), with the settings questions use; else null. */
     private volatile PlannerGate plannerGate;
     private volatile PlannerSettings plannerSettings = PlannerSettings.DEFAULTS;
+    /** The process's one embedding model (bge-small-en-v1.5 from its jar), loaded when first needed. */
+    private final EmbeddingModel embeddings;
 
     Wiring(DataFolder data) {
         this.data = data;
@@ -62,6 +80,7 @@ final class Wiring {
         this.pack = PackLoader.hospital();
         this.bindings = new SourceBindings(data, pack, clock);
         this.planners = new LlamaRuntime(data.root().resolve("natives"));
+        this.embeddings = new EmbeddingModel(OnnxEmbeddings::standard);
     }
 
     /** How long the planner may spend reading the instruction part into its cache when an engine opens. */
@@ -74,17 +93,17 @@ final class Wiring {
      *
      * @param deadlineMs the per-question deadline, null for the chosen (or default) one
      */
-    java.util.Optional<ModelInfo> enablePlanner(Path model, Long deadlineMs, Progress progress)
+    Optional<ModelInfo> enablePlanner(Path model, Long deadlineMs, Progress progress)
             throws PlannerLoadException {
         PlannerChoice chosen;
         try {
             chosen = PlannerChoice.read(data.models()).orElse(null);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new PlannerLoadException("The planner settings in the models folder could not be read: "
                     + e.getMessage(), e);
         }
         if (model == null && chosen == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Path file = model != null ? model : data.models().resolve(chosen.model());
         PlannerLoader.LoadOptions options = chosen != null && model == null ? chosen.options()
@@ -93,33 +112,33 @@ final class Wiring {
         if (deadlineMs != null) {
             settings = settings.withDeadlineMs(deadlineMs);
         }
-        org.tally.core.planner.Planner planner = planners.load(file, options, progress);
+        Planner planner = planners.load(file, options, progress);
         synchronized (this) {
             if (plannerGate == null || plannerGate.model() != planner.model()) {
                 plannerGate = new PlannerGate(planner);
             }
             plannerSettings = settings;
         }
-        return java.util.Optional.of(planner.model());
+        return Optional.of(planner.model());
     }
 
     /** The Models tab's hold on the planner: load a verified file, keep the choice, turn the rung on. */
-    org.tally.ui.settings.PlannerControl plannerControl() {
-        return new org.tally.ui.settings.PlannerControl() {
+    PlannerControl plannerControl() {
+        return new PlannerControl() {
             @Override
             public PlannerLoader.NativeRuntime runtime() {
                 return planners.runtime();
             }
 
             @Override
-            public java.util.Optional<ModelInfo> loaded() {
-                return planners.loaded().map(org.tally.core.planner.Planner::model);
+            public Optional<ModelInfo> loaded() {
+                return planners.loaded().map(Planner::model);
             }
 
             @Override
             public ModelInfo load(Path file, PlannerLoader.LoadOptions options, PlannerSettings settings,
                                   Progress progress) throws PlannerLoadException {
-                org.tally.core.planner.Planner planner = planners.load(file, options, progress);
+                Planner planner = planners.load(file, options, progress);
                 synchronized (Wiring.this) {
                     if (plannerGate == null || plannerGate.model() != planner.model()) {
                         plannerGate = new PlannerGate(planner);
@@ -129,7 +148,7 @@ final class Wiring {
                 try {
                     boolean rawSql = PlannerChoice.read(data.models()).map(PlannerChoice::rawSql).orElse(false);
                     new PlannerChoice(file.getFileName().toString(), options, settings, rawSql).write(data.models());
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     throw new PlannerLoadException("The model is loaded, but the choice could not be kept in the models"
                             + " folder: " + e.getMessage(), e);
                 }
@@ -177,9 +196,14 @@ final class Wiring {
 
     private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
                                     int pageSize, Scope scope) {
-        Connection connection = connector.open(source, credentials, progress);
         LocalDate day = today != null ? today
                 : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
+        Connection connection;
+        try {
+            connection = connector.open(source, credentials, progress);
+        } catch (SourceConnectionException unreachable) {
+            return offlineEngine(source, day, scope, unreachable);
+        }
         List<Rung> rungs;
         try {
             rungs = rungsFor(connection, source, day, pageSize, progress, scope);
@@ -210,27 +234,70 @@ final class Wiring {
             pipeline = scoped::run;
             statements = scoped::runWritten;
         }
+        List<Rung> rungs = new ArrayList<>(List.of(new MetaRung(source.name()), grammar));
         PlannerGate gate = plannerGate;
-        if (gate == null) {
-            return List.of(new MetaRung(source.name()), grammar);
+        if (gate != null) {
+            Binding scoped = ScopedBinding.narrow(binding, scope);
+            PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings);
+            progress.report("reading the planner's instructions", 0.9);
+            planner.warm(WARM_MS);
+            rungs.add(planner);
+            if (rawSqlAllowed()) {
+                rungs.add(new RawSqlRung(gate, scoped, source.dialect(), statements, plannerSettings,
+                        System::nanoTime));
+            }
         }
-        Binding scoped = ScopedBinding.narrow(binding, scope);
-        PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings);
-        progress.report("reading the planner's instructions", 0.9);
-        planner.warm(WARM_MS);
-        if (!rawSqlAllowed()) {
-            return List.of(new MetaRung(source.name()), grammar, planner);
+        rungs.add(snapshotRung(binding, source, today, scope));
+        rungs.add(retrievalRung(binding, source, scope));
+        return List.copyOf(rungs);
+    }
+
+    /** Rung 6: the snapshot's embedded free text, searched only within the scope. */
+    private RetrievalRung retrievalRung(Binding binding, SourceRef source, Scope scope) {
+        return new RetrievalRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
+                ScopedBinding.narrow(binding, scope), binding, pack, scope, embeddings, System::nanoTime);
+    }
+
+    /** Rung 5: the source's snapshot, read under the same scope, when the live source fails. */
+    private SnapshotRung snapshotRung(Binding binding, SourceRef source, LocalDate today, Scope scope) {
+        return new SnapshotRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
+                ScopedBinding.narrow(binding, scope), pack, today, ExecutorSettings.DEFAULTS, clock.getZone());
+    }
+
+    /**
+     * A source that cannot be reached but has a snapshot and a stored catalog: an engine whose live rung reports the
+     * failure for each question, so the snapshot answers what it holds, labelled. Without either, the failure stands.
+     */
+    private AnswerEngine offlineEngine(SourceRef source, LocalDate today, Scope scope,
+                                       SourceConnectionException unreachable) {
+        String key = CatalogRefresher.sourceKey(source.name());
+        Catalog catalog = SnapshotStore.of(data, key).tables().isEmpty() ? null : bindings.active(source.name()).orElse(null);
+        if (catalog == null) {
+            throw unreachable;
         }
-        RawSqlRung rawSql = new RawSqlRung(gate, scoped, source.dialect(), statements, plannerSettings,
-                System::nanoTime);
-        return List.of(new MetaRung(source.name()), grammar, planner, rawSql);
+        Binding binding = bindings.bind(catalog).binding();
+        String why = "The source cannot be reached: " + unreachable.getMessage();
+        Rung down = new Rung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                PathStep failed = new PathStep("execute", Outcome.ERROR, why, 0);
+                return new Attempt.Done(Answer.error(question, List.of(failed), why), List.of(failed));
+            }
+        };
+        return new AnswerLadder(List.of(new MetaRung(source.name()), down, snapshotRung(binding, source, today, scope),
+                retrievalRung(binding, source, scope)), System::nanoTime, null);
     }
 
     /** Rung 4 runs only when an administrator set {@code rawSql=true} in the models folder's planner settings. */
     private boolean rawSqlAllowed() {
         try {
             return PlannerChoice.read(data.models()).map(PlannerChoice::rawSql).orElse(false);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
@@ -247,6 +314,10 @@ final class Wiring {
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
         return new CatalogCommand(connector, data, clock, out, err);
+    }
+
+    SnapshotCommand snapshotCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new SnapshotCommand(connector, bindings, pack, data, embeddings, clock, out, err);
     }
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -268,6 +339,12 @@ final class Wiring {
     }
 
     Workstation workstation() {
+        // the embedding model loads in the background while the window opens; retrieval waits for it if asked first
+        embeddings.start(task -> {
+            Thread t = new Thread(task, "embedding-model-load");
+            t.setDaemon(true);
+            t.start();
+        });
         return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
                 new InspectorBindings(bindings, pack, connector), plannerControl());
     }

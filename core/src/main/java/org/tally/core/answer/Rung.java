@@ -40,8 +40,15 @@ public interface Rung {
             }
         }
 
-        /** The rung does not apply; the next rung is tried. */
-        record Miss(String reason, List<PathStep> steps, Integer attempts) implements Attempt {
+        /**
+         * The rung does not apply; the next rung is tried.
+         *
+         * @param attempts how many times the rung tried (see {@link Attempt#attempts()}), null when it tries once
+         * @param applies  false when the question is not of the kind this rung reads at all (a question that is not
+         *                 about what records say, to retrieval): the miss stays in the path but does not become the
+         *                 reason a refusal gives
+         */
+        record Miss(String reason, List<PathStep> steps, Integer attempts, boolean applies) implements Attempt {
             public Miss {
                 if (reason == null || reason.isBlank()) {
                     throw new IllegalArgumentException("a miss needs a reason");
@@ -50,7 +57,17 @@ public interface Rung {
             }
 
             public Miss(String reason, List<PathStep> steps) {
-                this(reason, steps, null);
+                this(reason, steps, null, true);
+            }
+
+            /** A miss after {@code attempts} tries. */
+            public Miss(String reason, List<PathStep> steps, Integer attempts) {
+                this(reason, steps, attempts, true);
+            }
+
+            /** A miss of a rung that does not read this kind of question. */
+            public static Miss notApplicable(String reason) {
+                return new Miss(reason, List.of(), null, false);
             }
         }
     }
