@@ -14,6 +14,7 @@ import org.tally.core.Progress;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerJson;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.planner.PlannerLoadException;
 import org.tally.core.source.SourceConnectionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,16 +37,32 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--conversation", description = "With --jsonl: the lines are turns of one conversation.")
     boolean conversation;
 
+    @Option(names = "--planner-model", paramLabel = "FILE", description = "A GGUF model file (listed in the"
+            + " SHA256SUMS beside it) that reads questions the grammar cannot; without it, the model chosen in the"
+            + " data folder, if any.")
+    java.nio.file.Path plannerModel;
+
+    @Option(names = "--planner-deadline-ms", paramLabel = "N", description = "The planner's time per question in"
+            + " milliseconds, first reading and repair together (default 20000).")
+    Long plannerDeadlineMs;
+
     @Parameters(paramLabel = "QUESTION", arity = "0..*", description = "The question (when not using --jsonl).")
     List<String> words;
 
+    /** Turns the planner on for the engines opened next (a model file, or the data folder's choice). */
+    interface Planners {
+        void enable(java.nio.file.Path model, Long deadlineMs) throws PlannerLoadException;
+    }
+
     private final EngineFactory engines;
+    private final Planners planners;
     private final InputStream in;
     private final PrintStream out;
     private final PrintStream err;
 
-    AskCommand(EngineFactory engines, InputStream in, PrintStream out, PrintStream err) {
+    AskCommand(EngineFactory engines, Planners planners, InputStream in, PrintStream out, PrintStream err) {
         this.engines = engines;
+        this.planners = planners;
         this.in = in;
         this.out = out;
         this.err = err;
@@ -72,6 +89,15 @@ final class AskCommand implements Callable<Integer> {
         String problem = sourceOptions.problem();
         if (problem != null) {
             return usage(problem);
+        }
+        if (plannerDeadlineMs != null && plannerDeadlineMs < 1) {
+            return usage("--planner-deadline-ms must be a positive number of milliseconds");
+        }
+        try {
+            planners.enable(plannerModel, plannerDeadlineMs);
+        } catch (PlannerLoadException e) {
+            err.println("tally: the planner model was not loaded: " + e.getMessage());
+            return TallyCli.USAGE;
         }
         try (AnswerEngine engine = engines.open(sourceOptions.ref(), sourceOptions.credentials(), day, Progress.NONE)) {
             if (!jsonl) {

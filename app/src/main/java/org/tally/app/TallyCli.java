@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.tally.core.Progress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -35,7 +36,8 @@ final class TallyCli {
 
     int execute(String[] args) {
         CommandLine cli = new CommandLine(this);
-        cli.addSubcommand("ask", new AskCommand(wiring.engines(), in, out, err));
+        cli.addSubcommand("ask", new AskCommand(wiring.engines(),
+                (model, deadline) -> wiring.enablePlanner(model, deadline, Progress.NONE), in, out, err));
         cli.addSubcommand("catalog", wiring.catalogCommand(out, err));
         cli.addSubcommand("binding", wiring.bindingCommand(out, err));
         cli.addSubcommand("lexicon", wiring.lexiconCommand(out, err));

@@ -125,7 +125,7 @@ public final class AnswerLadder implements AnswerEngine {
             long ms = elapsedMs(start);
             if (attempt instanceof Rung.Attempt.Miss miss) {
                 path.addAll(miss.steps());
-                PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms);
+                PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms, miss.attempts());
                 path.add(missed);
                 live.step(missed);
                 if (miss.applies()) {
@@ -142,7 +142,7 @@ public final class AnswerLadder implements AnswerEngine {
                     case REFUSED -> Outcome.MISS;
                     case ERROR -> Outcome.ERROR;
                 };
-                PathStep decided = new PathStep(rung.name(), outcome, a.message(), ms);
+                PathStep decided = new PathStep(rung.name(), outcome, a.message(), ms, done.attempts());
                 path.add(decided);
                 live.step(decided);
                 return a.withPath(question, path);

@@ -162,6 +162,37 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     }
 
     /**
+     * Binds and runs a spec another reader made (the planner) through exactly this rung's pipeline: canonicalise →
+     * bind → compile → validate → preflight → execute, a list paged as the grammar's are. Nothing is remembered for
+     * the question's text: the same words may get another reading next time.
+     */
+    public Attempt run(String question, QuerySpec spec, StepListener live) {
+        return decide(question, read(new ParseOutcome.Parsed(spec)), false, live);
+    }
+
+    /**
+     * Validates and runs one statement a local model wrote (rung 4) through this rung's pipeline: the same safety
+     * policy, allow-list, preflight and read-only bounds as a compiled statement. The answer carries
+     * {@code explanation} and no spec hash: there is no checked reading behind it.
+     */
+    public Attempt runWritten(String question, String sql, String explanation, StepListener live) {
+        List<PathStep> steps = new StepLog(live);
+        QueryRun.Result ran = run.runWritten(sql, steps);
+        if (ran instanceof QueryRun.Result.Missed) {
+            return new Attempt.Miss(((QueryRun.Result.Missed) ran).reason(), steps);
+        }
+        if (ran instanceof QueryRun.Result.Failed) {
+            return new Attempt.Done(Answer.error(question, steps, ((QueryRun.Result.Failed) ran).message()), steps);
+        }
+        QueryResult result = ((QueryRun.Result.Ran) ran).result();
+        steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
+                + run.maxRows() + " rows" : null, result.elapsedMs()));
+        String message = result.truncated() ? "Only the first " + run.maxRows() + " rows are shown." : null;
+        return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), result.rows(),
+                ((QueryRun.Result.Ran) ran).inlined(), explanation, steps, null, null, message), steps);
+    }
+
+    /**
      * The reply to a clarification this rung asked: the question parsed again with the chosen option in the open
      * slot. When that still leaves a slot open the rung misses instead of asking a second time.
      */

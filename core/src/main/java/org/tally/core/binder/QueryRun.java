@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
@@ -84,20 +85,36 @@ final class QueryRun {
         }
         Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
         steps.add(new PathStep("compile", Outcome.OK, null, ms(t)));
+        return validateAndRun(rendered.sql(), "the compiled statement", query, steps,
+                statement -> statement.withValuesWritten(literals(rendered)),
+                SqlParameter.fromCompiled(rendered.parameters()), rendered.inlined());
+    }
 
-        t = nanoTime.getAsLong();
-        SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(), maxRows());
+    /**
+     * validate → preflight → execute for one statement a local model wrote (rung 4): the same policy, allow-list,
+     * bounds and steps as a compiled one, without the compile step. It has no parameters; the copy shown is the
+     * statement the policy allowed.
+     */
+    Result runWritten(String sql, List<PathStep> steps) {
+        return validateAndRun(sql, "the model-written SQL", null, steps, ValidatedStatement::sql, List.of(), sql);
+    }
+
+    /** @param query the bound query the statement was compiled from, for index advice; null for a written one */
+    private Result validateAndRun(String sql, String what, SqlQuery query, List<PathStep> steps,
+                                  Function<ValidatedStatement, String> shown, List<SqlParameter> parameters,
+                                  String fallback) {
+        long t = nanoTime.getAsLong();
+        SafetyVerdict verdict = policy.check(sql, source.dialect(), source.allowed(), maxRows());
         if (!verdict.allowed()) {
             steps.add(new PathStep("validate", Outcome.MISS, verdict.reason(), ms(t)));
-            return new Result.Missed("the compiled statement was rejected: " + verdict.reason());
+            return new Result.Missed(what + " was rejected: " + verdict.reason());
         }
         ValidatedStatement statement = verdict.statement();
         // the copy shown to people is the validated statement with its values written in, not a second check
-        String inlined = statement.withValuesWritten(literals(rendered));
+        String inlined = shown.apply(statement);
         steps.add(new PathStep("validate", Outcome.OK, null, ms(t)));
 
-        ExecutionOutcome outcome = executor.execute(source.connection(), statement,
-                SqlParameter.fromCompiled(rendered.parameters()));
+        ExecutionOutcome outcome = executor.execute(source.connection(), statement, parameters);
         Preflight preflight = preflightOf(outcome);
         steps.add(preflightStep(preflight));
         if (outcome instanceof ExecutionOutcome.CostRejected) {
@@ -112,7 +129,7 @@ final class QueryRun {
             steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
             return new Result.Failed(why);
         }
-        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined != null ? inlined : rendered.inlined());
+        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined != null ? inlined : fallback);
     }
 
     private List<String> literals(Rendered rendered) {
@@ -134,6 +151,9 @@ final class QueryRun {
      * indexed or the database does not say.
      */
     private String indexHint(SqlQuery query) {
+        if (query == null) {
+            return " Ask a narrower question.";
+        }
         List<String> missing = new ArrayList<>();
         Indexes indexes = new Indexes(source.connection(), source.dialect());
         for (JoinColumns.Column c : JoinColumns.of(query)) {

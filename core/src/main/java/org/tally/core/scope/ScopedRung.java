@@ -90,6 +90,19 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         return new ScopedRung(scope, pack, whole, within, binding, inner, System::nanoTime);
     }
 
+    /**
+     * Binds and runs a spec another reader made (the planner) on the scope's narrowed binding, so it can reach nothing
+     * outside the scope; see {@link GrammarRung#run(String, QuerySpec, StepListener)}.
+     */
+    public Attempt run(String question, QuerySpec spec, StepListener live) {
+        return inner.run(question, spec, live);
+    }
+
+    /** A model-written statement validated and run on the scope's allow-list; see {@link GrammarRung#runWritten}. */
+    public Attempt runWritten(String question, String sql, String explanation, StepListener live) {
+        return inner.runWritten(question, sql, explanation, live);
+    }
+
     public Scope scope() {
         return scope;
     }

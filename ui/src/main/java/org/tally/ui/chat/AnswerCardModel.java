@@ -48,8 +48,11 @@ public final class AnswerCardModel {
                 ? new ResultModel(answer.columns(), answer.rows(), answer.nextPage(), pages) : null;
         List<ChipModel> c = new ArrayList<>();
         if (answer != null) {
-            for (PathStep s : answer.path()) {
-                c.add(ChipModel.of(s));
+            List<PathStep> path = answer.path();
+            for (int i = 0; i < path.size(); i++) {
+                PathStep s = path.get(i);
+                boolean readByModel = i == path.size() - 1 && answer.model() != null;
+                c.add(readByModel ? ChipModel.of(s, answer.model().name()) : ChipModel.of(s));
             }
         }
         this.chips = FXCollections.observableArrayList(c);
@@ -115,6 +118,16 @@ public final class AnswerCardModel {
     /** Why there is no answer (refusal, error, cancel), or a note on an answer ("Only the first … rows"); else null. */
     public String message() {
         return message;
+    }
+
+    /** "Read as: …", the answer's spec in one sentence; null when there is none. */
+    public String readAs() {
+        return answer == null || answer.readAs() == null ? null : "Read as: " + answer.readAs();
+    }
+
+    /** The note of an answer a local model read ("model-read — check the reading"); null for any other. */
+    public String modelNote() {
+        return answer == null || answer.model() == null ? null : org.tally.core.answer.ModelStamp.NOTE;
     }
 
     /** The provenance chips; on a pending card they fill in as the steps end, on a finished one they are fixed. */

@@ -67,6 +67,16 @@ public final class AnswerCardView extends VBox {
 
     private void answered(AnswerCardModel card) {
         getChildren().add(new ResultView(card.result()));
+        if (card.readAs() != null) {
+            Label readAs = text(card.readAs(), "card-explanation");
+            readAs.setId("read-as");
+            getChildren().add(readAs);
+        }
+        if (card.modelNote() != null) {
+            Label note = text(card.modelNote(), "card-hint");
+            note.setId("model-note");
+            getChildren().add(note);
+        }
         if (card.explanation() != null && !card.explanation().isBlank()) {
             Label explanation = text(card.explanation(), "card-explanation");
             explanation.setId("explanation");

@@ -5,14 +5,27 @@ import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 
 /** One provenance chip: a step of the answer ladder, whether it passed, why (on hover) and how long it took. */
-public record ChipModel(String step, Outcome outcome, String reason, long ms) {
+public record ChipModel(String step, Outcome outcome, String reason, long ms, String model) {
+
+    public ChipModel(String step, Outcome outcome, String reason, long ms) {
+        this(step, outcome, reason, ms, null);
+    }
 
     public static ChipModel of(PathStep s) {
         return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms());
     }
 
-    /** "Grammar ✓", "Planner ✗", "Raw SQL ✗". */
+    /** The chip of a rung whose answer a local model read: it names the model. */
+    public static ChipModel of(PathStep s, String model) {
+        return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms(), model);
+    }
+
+    /** "Grammar ✓", "Planner ✗", "Raw SQL ✗"; a model's reading: "Planner ✓ · Qwen2.5-1.5B · 2.8 s". */
     public String label() {
+        if (model != null) {
+            return title(step) + " " + mark() + " · " + model + " · "
+                    + String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+        }
         return title(step) + " " + mark();
     }
 

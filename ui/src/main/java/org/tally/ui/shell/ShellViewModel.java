@@ -55,6 +55,14 @@ public final class ShellViewModel implements AutoCloseable {
     /** @param modelsFolder where model files and their manifest go (the data folder's {@code models/}) */
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
                           BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark) {
+        this(engines, runner, store, tester, bindings, modelsFolder, startDark,
+                org.tally.ui.settings.PlannerControl.NONE);
+    }
+
+    /** @param planner loads the planner model from the Models tab; a load reopens the source with the planner on */
+    public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
+                          BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark,
+                          org.tally.ui.settings.PlannerControl planner) {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.session = new EngineSession(engines, DEFAULT_SOURCE);
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
@@ -63,7 +71,7 @@ public final class ShellViewModel implements AutoCloseable {
         // answers must use the binding the inspector shows: a saved override or a refresh reopens the engine
         this.binding.onBindingChanged(session::reload);
         this.dark = new SimpleBooleanProperty(startDark);
-        this.models = new ModelSettingsViewModel(modelsFolder, runner, activity);
+        this.models = new ModelSettingsViewModel(modelsFolder, runner, activity, planner, session::reload);
         this.sourceName.set(sources.items().get(0).name() + " (" + DEFAULT_SOURCE.name() + ")");
         this.scopes.setAll(session.scopes());
     }

@@ -259,13 +259,14 @@ class WorkstationFxTest {
     }
 
     @Test
-    void theModelSettingsShowTheFolderCheckItAndSayThePlannerIsNotInThisVersion(FxRobot robot) throws Exception {
+    void theModelSettingsShowTheFolderCheckItAndExplainTheLocalPlanner(FxRobot robot) throws Exception {
         Path models = Files.createDirectories(dir.resolve("models"));
         Files.writeString(models.resolve("planner.gguf"), "weights");
         robot.interact(() -> fx.view.showTab(3));
         WorkstationFixture.waitUntil(() -> robot.lookup("#models-summary").queryAs(Label.class).getText()
                 .startsWith("1 model file"));
-        assertThat(robot.lookup("#model-notice").queryAs(Label.class).getText()).contains("not part of this version");
+        assertThat(robot.lookup("#model-notice").queryAs(Label.class).getText()).contains("Nothing is ever downloaded")
+                .contains("Qwen2.5-1.5B-Instruct");
         assertThat(robot.lookup("#models-folder").queryAs(TextField.class).getText()).isEqualTo(models.toString());
         @SuppressWarnings("unchecked")
         TableView<org.tally.core.modelfiles.ModelFileCheck.ModelFile> files = robot.lookup("#model-files")
