@@ -38,10 +38,12 @@ final class TallyCli {
         cli.addSubcommand("ask", new AskCommand(wiring.engines(), in, out, err));
         cli.addSubcommand("catalog", wiring.catalogCommand(out, err));
         cli.addSubcommand("binding", wiring.bindingCommand(out, err));
+        cli.addSubcommand("lexicon", wiring.lexiconCommand(out, err));
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))
                 .addSubcommand("write", new DemoCommand.Write(err))
                 .addSubcommand("path", new DemoCommand.Where(wiring.demoFolder(), out)));
         cli.addSubcommand("eval", new EvalCommand(wiring.engines(), wiring.sources(), out, err));
+        cli.addSubcommand("snapshot", wiring.snapshotCommand(out, err));
         cli.addSubcommand("check-sql", new CheckSqlCommand(wiring.sources(), in, out, err));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));

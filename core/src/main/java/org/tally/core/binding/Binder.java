@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogColumn;
 import org.tally.core.catalog.CatalogTable;
@@ -203,10 +204,8 @@ public final class Binder {
 
     // ---- links ---------------------------------------------------------------------------------------------------
 
-    private void declaredLinks(Map<String, Facts> facts, org.tally.core.dialect.Dialect dialect) {
-        // PostgreSQL, SQL Server and H2 require a primary or unique key behind every foreign key; MySQL needs only an
-        // index, so there a declared key is unique only when it is the target's primary key
-        boolean enforced = dialect != org.tally.core.dialect.Dialect.MYSQL;
+    private void declaredLinks(Map<String, Facts> facts, Dialect dialect) {
+        boolean enforced = dialect.rules().foreignKeysTargetUniqueKeys();
         for (Facts f : facts.values()) {
             Map<String, List<ForeignKey>> byColumn = new LinkedHashMap<>();
             for (ForeignKey fk : f.table.foreignKeys()) {
