@@ -54,24 +54,4 @@ class LegacyTiesTest {
             assertThat(i.choices()).extracting(BindingReview.Choice::concept).contains("Admission", "Encounter");
         });
     }
-
-    private static Catalog orders(String key) throws Exception {
-        return BindingFixtures.h2(
-                "CREATE TABLE pt_mstr (pt_id INT PRIMARY KEY, pt_nm VARCHAR(40), dob DATE, sex_cd VARCHAR(1))",
-                "INSERT INTO pt_mstr SELECT X, 'P' || X, DATE '1970-01-01', 'F' FROM SYSTEM_RANGE(1, 30)",
-                "CREATE TABLE med_mstr (med_id INT PRIMARY KEY, med_nm VARCHAR(40), med_cd VARCHAR(10))",
-                "INSERT INTO med_mstr SELECT X, 'Drug ' || X, 'D' || X FROM SYSTEM_RANGE(1, 20)",
-                "CREATE TABLE clin_ord (ord_id INT PRIMARY KEY, pt_id INT REFERENCES pt_mstr(pt_id), ord_dttm TIMESTAMP,"
-                        + (key == null ? "" : " " + key + " INT REFERENCES med_mstr(med_id),") + " ord_stat VARCHAR(3))",
-                "INSERT INTO clin_ord SELECT X, MOD(X, 30) + 1, TIMESTAMP '2026-01-02 10:00:00',"
-                        + (key == null ? "" : " MOD(X, 20) + 1,") + " 'A' FROM SYSTEM_RANGE(1, 80)");
-    }
-
-    @Test
-    void explore() throws Exception {
-        for (String key : new String[] {null, "itm_id", "med_id", "drug_id"}) {
-            TableBinding t = BindingFixtures.bind(orders(key)).table("clin_ord").orElseThrow();
-            System.err.println("clin_ord " + key + ": " + t.bound() + " " + t.concept() + " " + t.reasons());
-        }
-    }
 }
