@@ -22,7 +22,7 @@ import org.tally.core.answer.PagingRung;
 import org.tally.core.answer.PathStep;
 import org.tally.core.answer.StepListener;
 import org.tally.core.binder.BindingVocabulary;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.grammar.Grammar;

@@ -1,4 +1,9 @@
-package org.tally.core.binder;
+package org.tally.core.rung;
+
+import org.tally.core.binder.SpecBinder;
+import org.tally.core.binder.BindResult;
+import org.tally.core.binder.BindFailure;
+import org.tally.core.binder.BindingVocabulary;
 
 import java.sql.Connection;
 import org.tally.core.pack.DomainPack;
