@@ -44,11 +44,21 @@ final class Words {
     }
 
     String plural(TableBinding t) {
+        if (t.concept() == null) {
+            return tableWords(t); // a lookup reached for its labels
+        }
         return pack.concept(t.concept()).map(Concept::plural).orElse(t.concept()).toLowerCase(Locale.ROOT);
     }
 
     String singular(TableBinding t) {
+        if (t.concept() == null) {
+            return tableWords(t);
+        }
         return pack.concept(t.concept()).map(Concept::singular).orElse(t.concept()).toLowerCase(Locale.ROOT);
+    }
+
+    private String tableWords(TableBinding t) {
+        return String.join(" ", pack.nameTokens().table(t.table()).tokens());
     }
 
     /** A concept id in words, its case as written or not ("icustay" → "icu stays"). */
