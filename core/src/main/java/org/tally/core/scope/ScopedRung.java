@@ -145,6 +145,10 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         if (!outside.isEmpty()) {
             return Optional.of(redirect(named, outside));
         }
+        Optional<String> personal = patientLevel(whole);
+        if (personal.isPresent()) {
+            return personal;
+        }
         if (!sameReading(whole, withinScope.parse(question))) {
             return Optional.of("In the " + scope.label() + " scope this question would read differently than across"
                     + " all service lines, so it is not answered here; ask it under All service lines");
@@ -164,6 +168,17 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
             return new Attempt.Done(done.answer(), steps);
         }
         return new Attempt.Miss(((Attempt.Miss) a).reason(), steps);
+    }
+
+    /** Why a reading (or any option the grammar would offer) is a patient-level lookup this scope may not run. */
+    private Optional<String> patientLevel(ParseOutcome outcome) {
+        List<QuerySpec> specs = new ArrayList<>();
+        if (outcome instanceof ParseOutcome.Parsed parsed) {
+            specs.add(parsed.spec());
+        } else if (outcome instanceof ParseOutcome.NeedsClarification ask) {
+            ask.options().stream().filter(o -> o.spec() != null).forEach(o -> specs.add(o.spec()));
+        }
+        return specs.stream().map(s -> PatientLevel.refusal(s, scope, pack)).flatMap(Optional::stream).findFirst();
     }
 
     /** The concepts a reading names: the spec's, or every option's spec when the grammar asks. */
