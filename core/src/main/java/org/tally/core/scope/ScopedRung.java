@@ -168,6 +168,10 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         if (!outside.isEmpty()) {
             return Optional.of(redirect(named, outside));
         }
+        Optional<String> personal = patientLevel(whole);
+        if (personal.isPresent()) {
+            return personal;
+        }
         return Optional.empty();
     }
 
@@ -183,6 +187,17 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
             return new Attempt.Done(done.answer(), steps);
         }
         return new Attempt.Miss(((Attempt.Miss) a).reason(), steps);
+    }
+
+    /** Why a reading (or any option the grammar would offer) is a patient-level lookup this scope may not run. */
+    private Optional<String> patientLevel(ParseOutcome outcome) {
+        List<QuerySpec> specs = new ArrayList<>();
+        if (outcome instanceof ParseOutcome.Parsed parsed) {
+            specs.add(parsed.spec());
+        } else if (outcome instanceof ParseOutcome.NeedsClarification ask) {
+            ask.options().stream().filter(o -> o.spec() != null).forEach(o -> specs.add(o.spec()));
+        }
+        return specs.stream().map(s -> PatientLevel.refusal(s, scope, pack)).flatMap(Optional::stream).findFirst();
     }
 
     /** The concepts a reading names: the spec's, or every option's spec when the grammar asks. */
