@@ -2,11 +2,6 @@ package org.tally.core.restate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Clock;
@@ -18,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -34,6 +28,7 @@ import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.source.DemoSchema;
+import org.tally.core.testing.GoldenQuestions;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Dimension;
@@ -54,7 +49,6 @@ import org.tally.core.spec.SpecHash;
  */
 class RestaterRoundTripTest {
 
-    private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
     private static final LocalDate TODAY = LocalDate.of(2026, 11, 29);
     /** Measured 2026-12-02: 0.248 (dev) and 0.244 (alt) of golden readings, 0.359 and 0.371 of generated specs. */
     private static final double GOLDEN_FLOOR = 0.22;
@@ -69,7 +63,7 @@ class RestaterRoundTripTest {
         Restater restater = new Restater(PACK, grammar::parse);
 
         List<QuerySpec> golden = new ArrayList<>();
-        for (String q : goldenQuestions()) {
+        for (String q : GoldenQuestions.of("questions")) {
             if (grammar.parse(q) instanceof ParseOutcome.Parsed p) {
                 canonical(p.spec()).ifPresent(golden::add);
             }
@@ -224,25 +218,5 @@ class RestaterRoundTripTest {
         }
         Clock day = Clock.fixed(TODAY.atStartOfDay(ZoneOffset.UTC).toInstant(), ZoneOffset.UTC);
         return new Grammar(PACK, new BindingVocabulary(binding, PACK.nameTokens()), day);
-    }
-
-    private static List<String> goldenQuestions() throws Exception {
-        Path folder = null;
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve(GOLDEN))) {
-                folder = p.resolve(GOLDEN);
-                break;
-            }
-        }
-        assertThat(folder).as("golden suites above " + Path.of("").toAbsolutePath()).isNotNull();
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-        List<String> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
-                JsonNode suite = yaml.readTree(file.toFile());
-                suite.path("questions").forEach(q -> out.add(q.path("question").asText()));
-            }
-        }
-        return out;
     }
 }
