@@ -38,6 +38,7 @@ import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.dialect.Dialect;
+import org.tally.core.restate.Restater;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecException;
 import org.tally.core.spec.SpecHash;
@@ -68,6 +69,8 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     private final QueryRun run;
     private final ListPager pager;
     private final LongSupplier nanoTime;
+    /** Says each answered spec back in words; null: answers carry no restatement. */
+    private final Restater restater;
     private final CompileMemory compiled = new CompileMemory(REMEMBERED_STATEMENTS);
     private final RecentlyUsed<String, Reading> readings = new RecentlyUsed<>(REMEMBERED_READINGS);
 
@@ -88,6 +91,13 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     /** @param pager pages of list answers; null runs a list as one statement under the executor's row cap */
     public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
                        ReadOnlyExecutor executor, LongSupplier nanoTime, ListPager pager) {
+        this(grammar, binder, source, policy, executor, nanoTime, pager, null);
+    }
+
+    /** @param restater says each answered spec back in words ("Read as: …"); null for none */
+    public GrammarRung(Grammar grammar, SpecBinder binder, Source source, SqlSafetyPolicy policy,
+                       ReadOnlyExecutor executor, LongSupplier nanoTime, ListPager pager, Restater restater) {
+        this.restater = restater;
         this.grammar = Objects.requireNonNull(grammar, "grammar");
         this.binder = Objects.requireNonNull(binder, "binder");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
@@ -132,7 +142,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         }
         return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source,
                 new SqlSafetyPolicy(), executor, System::nanoTime,
-                pageSize > 0 ? new ListPager(binding, pageSize) : null);
+                pageSize > 0 ? new ListPager(binding, pageSize) : null, new Restater(pack, grammar::parse));
     }
 
     private static String defaultSchema(Connection connection) {
@@ -251,7 +261,8 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         record BindMissed(String hash, String specJson, BindFailure failure, long bindMs) implements Reading {
         }
 
-        record Bound(QuerySpec spec, String hash, String specJson, BindResult.Bound bound, long bindMs)
+        /** @param readAs the spec said back in words, null when no sentence reads back to it */
+        record Bound(QuerySpec spec, String hash, String specJson, BindResult.Bound bound, long bindMs, String readAs)
                 implements Reading {
         }
     }
@@ -277,7 +288,9 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         if (bound instanceof BindResult.Failed) {
             return new Reading.BindMissed(hash, specJson, ((BindResult.Failed) bound).failure(), ms(t));
         }
-        return new Reading.Bound(spec, hash, specJson, (BindResult.Bound) bound, ms(t));
+        long boundMs = ms(t);
+        String readAs = restater == null ? null : restater.readAs(spec, hash).orElse(null);
+        return new Reading.Bound(spec, hash, specJson, (BindResult.Bound) bound, boundMs, readAs);
     }
 
     private Attempt decide(String question, Reading reading, boolean recalled, StepListener live) {
@@ -322,7 +335,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
             steps.add(new PathStep("execute", Outcome.OK, null, result.elapsedMs()));
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, List.of("exists"),
                     List.of(List.of(Boolean.TRUE)), inlined, b.explanation(), steps, hash, null, null)
-                    .withSpecJson(specJson), steps);
+                    .withSpecJson(specJson).withReadAs(read.readAs()), steps);
         }
         if (listing != null) {
             ListPager.Slice slice = pager.slice(hash, listing, result, 0);
@@ -330,14 +343,14 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
             steps.add(new PathStep("execute", Outcome.OK, slice.next() == null ? null : "first " + slice.rows().size()
                     + " rows; more follow page by page", result.elapsedMs()));
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, slice.columns(), slice.rows(),
-                    inlined, b.explanation(), steps, hash, null, slice.note()).withSpecJson(specJson)
+                    inlined, b.explanation(), steps, hash, null, slice.note()).withSpecJson(specJson).withReadAs(read.readAs())
                     .withNextPage(slice.next()), steps);
         }
         steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
                 + run.maxRows() + " rows" : null, result.elapsedMs()));
         String message = result.truncated() ? "Only the first " + run.maxRows() + " rows are shown." : null;
         return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), result.rows(),
-                inlined, b.explanation(), steps, hash, null, message).withSpecJson(specJson), steps);
+                inlined, b.explanation(), steps, hash, null, message).withSpecJson(specJson).withReadAs(read.readAs()), steps);
     }
 
     /** A decided answer under this spec's hash also carries the spec's canonical JSON (shown beside the SQL). */

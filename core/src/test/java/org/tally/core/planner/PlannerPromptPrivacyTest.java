@@ -2,11 +2,6 @@ package org.tally.core.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -18,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.tally.core.DataFolder;
@@ -32,6 +26,7 @@ import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.source.DemoSchema;
+import org.tally.core.testing.GoldenQuestions;
 
 /**
  * No personal data reaches a planner prompt: for every golden question on both demo schemas, the prompt (instruction
@@ -40,7 +35,6 @@ import org.tally.core.source.DemoSchema;
  */
 class PlannerPromptPrivacyTest {
 
-    private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
 
     @ParameterizedTest
     @EnumSource(DemoSchema.class)
@@ -70,7 +64,7 @@ class PlannerPromptPrivacyTest {
         PlannerRung rung = PlannerRung.standard(new PlannerGate(ScriptedPlanner.of()), binding, pack,
                 PlannerFixture.TODAY, (q, s, l) -> { throw new AssertionError("nothing runs here"); },
                 PlannerSettings.DEFAULTS);
-        List<String> questions = goldenQuestions();
+        List<String> questions = GoldenQuestions.of("questions", "traps");
         assertThat(questions).hasSizeGreaterThan(100);
         Set<Plan> checked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (String q : questions) {
@@ -125,28 +119,6 @@ class PlannerPromptPrivacyTest {
                 + "\" FROM \"" + table + "\" WHERE \"" + column + "\" IS NOT NULL")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
-
-    private static List<String> goldenQuestions() throws Exception {
-        Path folder = null;
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve(GOLDEN))) {
-                folder = p.resolve(GOLDEN);
-                break;
-            }
-        }
-        assertThat(folder).as("golden suites above " + Path.of("").toAbsolutePath()).isNotNull();
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-        List<String> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
-                JsonNode suite = yaml.readTree(file.toFile());
-                for (String list : List.of("questions", "traps")) {
-                    suite.path(list).forEach(q -> out.add(q.path("question").asText()));
-                }
             }
         }
         return out;

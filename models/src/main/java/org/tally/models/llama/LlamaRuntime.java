@@ -111,9 +111,7 @@ public final class LlamaRuntime implements PlannerLoader {
             throw new PlannerLoadException("The folder for the native runtime could not be made: " + e.getMessage(), e);
         }
         NativeRuntime runtime = NativeLibraries.describe();
-        ModelParameters params = new ModelParameters().setModel(file.toString()).setThreads(options.threads())
-                .setCtxSize(options.contextSize()).setGpuLayers(runtime.offloads() ? options.gpuLayers() : 0)
-                .disableLog();
+        ModelParameters params = parameters(file, options, runtime.offloads());
         try {
             LlamaModel model = NativeLibraries.quietly(() -> new LlamaModel(params));
             ModelInfo info = new ModelInfo(displayName(checked.name()), checked.sha256(), options.threads(),
@@ -128,7 +126,16 @@ public final class LlamaRuntime implements PlannerLoader {
     }
 
     /** "Qwen2.5-1.5B-Instruct-Q4_0" for "qwen2.5-1.5b-instruct-q4_0.gguf" keeps the file's own spelling. */
-    static String displayName(String fileName) {
+    /**
+     * The runtime's parameters: the model is the local file the manifest vouched for, never a URL or a repository
+     * name (llama.cpp can fetch models itself; Tally never lets it).
+     */
+    static ModelParameters parameters(Path file, LoadOptions options, boolean offloads) {
+        return new ModelParameters().setModel(file.toString()).setThreads(options.threads())
+                .setCtxSize(options.contextSize()).setGpuLayers(offloads ? options.gpuLayers() : 0).disableLog();
+    }
+
+        static String displayName(String fileName) {
         return fileName.toLowerCase(Locale.ROOT).endsWith(".gguf")
                 ? fileName.substring(0, fileName.length() - ".gguf".length()) : fileName;
     }

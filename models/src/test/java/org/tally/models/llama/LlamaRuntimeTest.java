@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tally.core.Progress;
@@ -29,6 +30,16 @@ class LlamaRuntimeTest {
         assertThat(TinyModel.runtime().load(TinyModel.file(), PlannerLoader.LoadOptions.defaults(), Progress.NONE))
                 .isSameAs(planner);
         assertThat(TinyModel.runtime().loaded()).containsSame(planner);
+    }
+
+    @Test
+    void theModelIsTheLocalFileNeverAnAddressToFetch() {
+        Path file = dir.resolve("models").resolve("qwen2.5-1.5b-instruct-q4_0.gguf");
+        List<String> args = List.of(LlamaRuntime.parameters(file, PlannerLoader.LoadOptions.defaults(), false)
+                .toArray());
+        assertThat(args).contains(file.toString());
+        assertThat(args).noneMatch(a -> a.startsWith("-mu") || a.startsWith("--model-url") || a.startsWith("-hf")
+                || a.startsWith("--hf-") || a.contains("://"));
     }
 
     @Test
