@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +30,6 @@ import org.tally.core.binding.ColumnBinding;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.embed.EmbeddingModel;
-import org.tally.core.embed.Embeddings;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
@@ -40,6 +38,7 @@ import org.tally.core.snapshot.SnapshotStore;
 import org.tally.core.snapshot.SnapshotTaker;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.testing.TestBindings;
+import org.tally.core.testing.WordVectors;
 
 /**
  * The identity hook: patient-level records are read only in the patient chart's scope (or across every table). An
@@ -212,49 +211,5 @@ class PatientLevelTest {
     private static Answer answerOf(Rung.Attempt a) {
         assertThat(a).isInstanceOf(Rung.Attempt.Done.class);
         return ((Rung.Attempt.Done) a).answer();
-    }
-
-    /** A tiny deterministic embedding: hashed word counts (plural s cut) and a little of
-     * their letter triples, unit length. Enough to rank by words. */
-    static final class WordVectors implements Embeddings {
-        private static final int DIMENSION = 512;
-
-        @Override
-        public String modelId() {
-            return "test-word-vectors";
-        }
-
-        @Override
-        public int dimension() {
-            return DIMENSION;
-        }
-
-        @Override
-        public List<float[]> embed(List<String> texts, Kind kind) {
-            List<float[]> out = new ArrayList<>();
-            for (String text : texts) {
-                float[] v = new float[DIMENSION];
-                String lower = text.toLowerCase(Locale.ROOT);
-                for (String w : lower.split("[^\\p{L}\\p{N}]+")) {
-                    if (w.length() > 3) {
-                        String stem = w.endsWith("s") ? w.substring(0, w.length() - 1) : w;
-                        v[Math.floorMod(stem.hashCode(), DIMENSION)] += 1;
-                    }
-                }
-                for (int i = 0; i + 3 <= lower.length(); i++) { // letters in common give every pair some score
-                    v[Math.floorMod(lower.substring(i, i + 3).hashCode(), DIMENSION)] += 0.05f;
-                }
-                double norm = 0;
-                for (float x : v) {
-                    norm += x * x;
-                }
-                float n = (float) Math.sqrt(Math.max(norm, 1e-12));
-                for (int i = 0; i < DIMENSION; i++) {
-                    v[i] /= n;
-                }
-                out.add(v);
-            }
-            return out;
-        }
     }
 }
