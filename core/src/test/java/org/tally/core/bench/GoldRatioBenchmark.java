@@ -1,7 +1,5 @@
 package org.tally.core.bench;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -170,7 +168,7 @@ public final class GoldRatioBenchmark {
             return new Row(q.id(), "no gold here", Double.NaN, Double.NaN, Double.NaN, cost,
                     "the gold SQL failed on this database: " + firstLine(e.getMessage()));
         }
-        if (!same(first.rows(), goldRows, q.ordered())) {
+        if (!GoldRows.same(first.rows(), goldRows, q.ordered())) {
             return new Row(q.id(), "differs", Double.NaN, Double.NaN, Double.NaN, cost, "Tally " + shorten(first.rows())
                     + " vs gold " + shorten(goldRows));
         }
@@ -242,29 +240,6 @@ public final class GoldRatioBenchmark {
             }
         }
         return rows;
-    }
-
-    /** Rows as the golden suites compare them: numbers to two decimals, text as is, order only where it is defined. */
-    static boolean same(List<List<Object>> tally, List<List<Object>> gold, boolean ordered) {
-        List<String> a = tally.stream().map(GoldRatioBenchmark::key).toList();
-        List<String> b = gold.stream().map(GoldRatioBenchmark::key).toList();
-        if (!ordered) {
-            a = a.stream().sorted().toList();
-            b = b.stream().sorted().toList();
-        }
-        return a.equals(b);
-    }
-
-    private static String key(List<Object> row) {
-        List<String> out = new ArrayList<>();
-        for (Object v : row) {
-            if (v instanceof Number n) {
-                out.add(new BigDecimal(n.toString()).setScale(2, RoundingMode.HALF_UP).toPlainString());
-            } else {
-                out.add(String.valueOf(v));
-            }
-        }
-        return String.join("|", out);
     }
 
     /** The preflight's estimate from the answer's path, or NaN. */
