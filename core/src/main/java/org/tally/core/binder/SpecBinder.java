@@ -213,12 +213,15 @@ public final class SpecBinder {
 
         // ---------------------------------------------------------------- shapes
 
+        /**
+         * Any one matching row, with no ORDER BY: only whether a row comes back is read (the row is never shown), so
+         * the database may stop at the first match, as it does for EXISTS; an order would make it find the smallest
+         * key first (a walk of the whole key index when matches are rare).
+         */
         SqlQuery probe(List<Predicate> where) {
             SqlQuery.Builder b = start();
-            ValueExpr.ColumnRef key = primaryKey();
-            b.select(key, "witness");
+            b.select(primaryKey(), "witness");
             where.forEach(b::where);
-            b.orderBy(OrderItem.asc(key));
             b.limit(1);
             return finish(b);
         }

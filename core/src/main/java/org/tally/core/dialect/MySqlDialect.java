@@ -53,6 +53,13 @@ final class MySqlDialect extends SqlDialect {
         return "mysql";
     }
 
+    /** Yes: MySQL and MariaDB materialize an uncorrelated IN subquery wherever it stands; an EXISTS in the select list
+     * is a dependent subquery run per outer row. */
+    @Override
+    public boolean writesValueExistsAsIn() {
+        return true;
+    }
+
     @Override
     public String displayName() {
         return "MySQL";

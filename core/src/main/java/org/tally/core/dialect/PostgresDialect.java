@@ -38,6 +38,13 @@ final class PostgresDialect extends SqlDialect {
         return "postgres";
     }
 
+    /** Yes: an IN over an uncorrelated subquery in the select list is a hashed SubPlan, built once; an EXISTS there is a
+     * SubPlan run per outer row. */
+    @Override
+    public boolean writesValueExistsAsIn() {
+        return true;
+    }
+
     @Override
     public String displayName() {
         return "PostgreSQL";
