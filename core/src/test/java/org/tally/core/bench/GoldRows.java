@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Whether Tally's rows say what the gold rows say, the way the golden suites judge it: numbers at the gold's
  * precision, extra Tally columns allowed (a label beside a code), column order free, row order free unless the gold
- * is ordered. Values are as {@code ResultValues} normalises them on both sides.
+ * is ordered, a boolean the same as the integer 1 or 0. Values are as {@code ResultValues} normalises them on both
+ * sides.
  */
 final class GoldRows {
 
@@ -83,6 +84,9 @@ final class GoldRows {
 
     /** A value at the precision of {@code like} (the gold's value in that column): numbers rounded to its scale. */
     private static String key(Object v, Object like) {
+        if (v instanceof Boolean b) {
+            return b ? "1" : "0"; // MariaDB has no boolean type: its EXISTS and TRUE are the integer 1
+        }
         if (v instanceof Number n) {
             int scale = like instanceof BigDecimal d ? Math.max(0, d.scale()) : 0;
             if (like instanceof Double) {
