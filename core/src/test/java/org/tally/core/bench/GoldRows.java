@@ -53,9 +53,10 @@ final class GoldRows {
     private static boolean column(List<List<Object>> tally, int c, List<List<Object>> gold, int j) {
         List<String> a = new ArrayList<>();
         List<String> b = new ArrayList<>();
+        Object like = like(gold, j);
         for (int r = 0; r < gold.size(); r++) {
-            a.add(key(tally.get(r).get(c), gold.get(r).get(j)));
-            b.add(key(gold.get(r).get(j), gold.get(r).get(j)));
+            a.add(key(tally.get(r).get(c), like));
+            b.add(key(gold.get(r).get(j), like));
         }
         a.sort(null);
         b.sort(null);
@@ -65,12 +66,16 @@ final class GoldRows {
     private static boolean rows(List<List<Object>> tally, List<List<Object>> gold, int[] columns, boolean ordered) {
         List<String> a = new ArrayList<>();
         List<String> b = new ArrayList<>();
+        Object[] likes = new Object[columns.length];
+        for (int j = 0; j < columns.length; j++) {
+            likes[j] = like(gold, j);
+        }
         for (int r = 0; r < gold.size(); r++) {
             StringBuilder x = new StringBuilder();
             StringBuilder y = new StringBuilder();
             for (int j = 0; j < columns.length; j++) {
-                x.append(key(tally.get(r).get(columns[j]), gold.get(0).get(j))).append('|');
-                y.append(key(gold.get(r).get(j), gold.get(0).get(j))).append('|');
+                x.append(key(tally.get(r).get(columns[j]), likes[j])).append('|');
+                y.append(key(gold.get(r).get(j), likes[j])).append('|');
             }
             a.add(x.toString());
             b.add(y.toString());
@@ -80,6 +85,24 @@ final class GoldRows {
             b.sort(null);
         }
         return a.equals(b);
+    }
+
+    /**
+     * The precision of gold column {@code j}, the same for every row (rows are matched in any order): a double if
+     * any value is one, else the largest scale of its decimals (MariaDB gives 26 and 2.3 in one column).
+     */
+    private static Object like(List<List<Object>> gold, int j) {
+        BigDecimal widest = null;
+        for (List<Object> row : gold) {
+            Object v = row.get(j);
+            if (v instanceof Double) {
+                return v;
+            }
+            if (v instanceof BigDecimal d && (widest == null || d.scale() > widest.scale())) {
+                widest = d;
+            }
+        }
+        return widest != null ? widest : gold.get(0).get(j);
     }
 
     /** A value at the precision of {@code like} (the gold's value in that column): numbers rounded to its scale. */
