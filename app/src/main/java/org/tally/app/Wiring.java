@@ -20,7 +20,7 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.SourceBindings;
 import org.tally.core.execute.ExecutorSettings;

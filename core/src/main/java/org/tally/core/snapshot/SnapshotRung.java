@@ -24,7 +24,7 @@ import org.tally.core.answer.SnapshotLabel;
 import org.tally.core.answer.StepListener;
 import org.tally.core.binder.BindResult;
 import org.tally.core.binder.BindingVocabulary;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binder.SpecBinder;
 import org.tally.core.binding.Binding;
 import org.tally.core.execute.ExecutorSettings;
