@@ -74,6 +74,27 @@ public final class AnswerLadder implements AnswerEngine {
         return walk.refusal();
     }
 
+    @Override
+    public java.util.Optional<SpecRung> specs() {
+        return rungs.stream().filter(SpecRung.class::isInstance).map(SpecRung.class::cast).findFirst();
+    }
+
+    /** The spec runs on the rung that reads specs, recorded as the rung {@code name}, after {@code before}. */
+    @Override
+    public Answer answer(String question, org.tally.core.spec.QuerySpec spec, String name, List<PathStep> before,
+                         StepListener live) {
+        String q = question == null ? "" : question.strip();
+        java.util.Optional<SpecRung> reader = specs();
+        Walk walk = new Walk(q, live);
+        walk.path.addAll(before);
+        if (reader.isEmpty()) {
+            return Answer.refused(q, walk.path, "Tally cannot answer a prepared question on this source; ask it in"
+                    + " words.");
+        }
+        Answer decided = walk.step(name, () -> reader.get().answer(q, spec, live));
+        return decided != null ? decided : walk.refusal();
+    }
+
     /** One walk down the ladder: the path so far and why each rung missed. */
     private final class Walk {
         private final String question;
@@ -88,20 +109,24 @@ public final class AnswerLadder implements AnswerEngine {
 
         /** Tries one rung; returns the answer when it decided the question, null when it missed. */
         Answer step(Rung rung, java.util.function.Supplier<Rung.Attempt> attemptIt) {
+            return step(rung.name(), attemptIt);
+        }
+
+        Answer step(String rungName, java.util.function.Supplier<Rung.Attempt> attemptIt) {
             long start = nanoTime.getAsLong();
             Rung.Attempt attempt;
             try {
                 attempt = attemptIt.get();
             } catch (RuntimeException e) {
-                PathStep failed = new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start));
+                PathStep failed = new PathStep(rungName, Outcome.ERROR, describe(e), elapsedMs(start));
                 path.add(failed);
                 live.step(failed);
-                return Answer.error(question, path, "The " + rung.name() + " rung failed: " + describe(e));
+                return Answer.error(question, path, "The " + rungName + " rung failed: " + describe(e));
             }
             long ms = elapsedMs(start);
             if (attempt instanceof Rung.Attempt.Miss miss) {
                 path.addAll(miss.steps());
-                PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms);
+                PathStep missed = new PathStep(rungName, Outcome.MISS, miss.reason(), ms);
                 path.add(missed);
                 live.step(missed);
                 misses.add(miss.reason());
@@ -116,7 +141,7 @@ public final class AnswerLadder implements AnswerEngine {
                     case REFUSED -> Outcome.MISS;
                     case ERROR -> Outcome.ERROR;
                 };
-                PathStep decided = new PathStep(rung.name(), outcome, a.message(), ms);
+                PathStep decided = new PathStep(rungName, outcome, a.message(), ms);
                 path.add(decided);
                 live.step(decided);
                 return a.withPath(question, path);
