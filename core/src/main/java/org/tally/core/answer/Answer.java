@@ -9,16 +9,20 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The result of one question, exactly the object the command line's {@code ask} prints (DESIGN.md §10).
+ * The result of one question, exactly the object the command line's {@code ask} prints (docs/architecture.md, "The command line").
  * Row values are already normalised to JSON-friendly types by {@link ResultValues}: numbers, booleans,
  * ISO-8601 strings for dates and timestamps, strings, or null.
  *
  * <p>Two fields are not part of the command-line object. {@code specJson} is the canonical spec whose SHA-256 is
  * the spec hash (the workstation shows it beside the SQL). {@code nextPage}: an engine opened for the workstation
  * lists long answers a page at a time, and the cursor says where the next page starts (null: there is none).
+ *
+ * <p>Two fields appear in the command-line object only when set: {@code snapshot} when the answer was read from the
+ * source's local snapshot because the live source failed (never presented as live), and {@code citations}, the
+ * passages a retrieval answer quotes.
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
-        "message"})
+        "message", "snapshot", "citations"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record Answer(
         String question,
@@ -32,7 +36,9 @@ public record Answer(
         Clarify clarify,
         String message,
         @JsonIgnore String specJson,
-        @JsonIgnore PageCursor nextPage) {
+        @JsonIgnore PageCursor nextPage,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SnapshotLabel snapshot,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Citation> citations) {
 
     public Answer {
         Objects.requireNonNull(question, "question");
@@ -40,6 +46,7 @@ public record Answer(
         columns = List.copyOf(columns);
         rows = copyRows(rows);
         path = List.copyOf(path);
+        citations = citations == null ? List.of() : List.copyOf(citations);
         if (status == AnswerStatus.CLARIFY && clarify == null) {
             throw new IllegalArgumentException("a clarify answer needs its clarify question");
         }
@@ -52,6 +59,9 @@ public record Answer(
         if (specJson != null && specHash == null) {
             throw new IllegalArgumentException("a spec JSON comes with its spec hash");
         }
+        if (snapshot != null && status != AnswerStatus.ANSWERED) {
+            throw new IllegalArgumentException("only an answer read from a snapshot carries its snapshot label");
+        }
         if (nextPage != null && (status != AnswerStatus.ANSWERED || !nextPage.specHash().equals(specHash))) {
             throw new IllegalArgumentException("only an answered list continues on a next page, under its own spec hash");
         }
@@ -63,22 +73,46 @@ public record Answer(
         this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null, null);
     }
 
+    /** An answer with its spec JSON and next page, neither from a snapshot nor citing passages. */
+    public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
+                  String explanation, List<PathStep> path, String specHash, Clarify clarify, String message,
+                  String specJson, PageCursor nextPage) {
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, specJson, nextPage,
+                null, List.of());
+    }
+
     /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
     public Answer withPath(String question, List<PathStep> fullPath) {
         return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
-                specJson, nextPage);
+                specJson, nextPage, snapshot, citations);
     }
 
     /** This answer with the canonical JSON of the spec its hash was taken of. */
     public Answer withSpecJson(String json) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, json,
-                nextPage);
+                nextPage, snapshot, citations);
     }
 
     /** This answer continuing on the page after {@code cursor}. */
     public Answer withNextPage(PageCursor cursor) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, cursor);
+                specJson, cursor, snapshot, citations);
+    }
+
+    /**
+     * This answer as read from a snapshot: labelled, with {@code note} ("From the snapshot of … — not live data")
+     * before any message it had. A snapshot answer is complete in one object (its list pages are not continued).
+     */
+    public Answer fromSnapshot(SnapshotLabel label, String note) {
+        String said = message == null ? note : note + " " + message;
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, said, specJson,
+                null, label, citations);
+    }
+
+    /** This answer quoting {@code cited} (numbered from 1 in this order). */
+    public Answer withCitations(List<Citation> cited) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                specJson, nextPage, snapshot, cited);
     }
 
     /** Rows may hold nulls, which List.copyOf refuses: copy into unmodifiable lists by hand. */
