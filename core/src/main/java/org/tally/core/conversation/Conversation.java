@@ -72,7 +72,7 @@ public final class Conversation {
             throw new IllegalArgumentException("a focus of turn " + kept.turn() + " after " + turnsSoFar + " turns");
         }
         this.focus = new ConversationFocus(kept.spec(), kept.turn(), kept.narrowedFrom(), kept.question(), kept.move(),
-                kept.digest(), kept.pending(), focus.scope(), kept.named());
+                kept.digest(), kept.pending(), focus.scope(), kept.named(), kept.unanswered());
         this.turns = turnsSoFar;
     }
 
@@ -102,7 +102,7 @@ public final class Conversation {
         if (Cues.writes(q)) {
             PathStep no = new PathStep(RUNG, Outcome.MISS, "a request to change records", 0);
             live.step(no);
-            return finish(n, q, Reading.of(Answer.refused(q, List.of(no), "Tally only reads this database; it"
+            return finish(n, q, Reading.aside(Answer.refused(q, List.of(no), "Tally only reads this database; it"
                     + " cannot change, add or remove records.")), askedLast);
         }
         Optional<String> topic = Cues.capabilityTopic(q);
@@ -156,15 +156,21 @@ public final class Conversation {
 
     /** How one reading of a turn came out; only the one chosen changes the focus. */
     private record Reading(Answer answer, QuerySpec spec, QuerySpec narrowedFrom, FocusUse use, String move,
-                           PendingClarify asks, String missed, boolean bound, List<Suggestion> offered) {
+                           PendingClarify asks, String missed, boolean bound, List<Suggestion> offered,
+                           boolean keepsFocus) {
 
         Reading(Answer answer, QuerySpec spec, QuerySpec narrowedFrom, FocusUse use, String move,
                 PendingClarify asks, String missed, boolean bound) {
-            this(answer, spec, narrowedFrom, use, move, asks, missed, bound, null);
+            this(answer, spec, narrowedFrom, use, move, asks, missed, bound, null, false);
         }
 
         static Reading of(Answer answer) {
             return new Reading(answer, null, null, null, null, null, null, false);
+        }
+
+        /** A refusal that says nothing about what the analyst is looking at (a request to change records). */
+        static Reading aside(Answer answer) {
+            return new Reading(answer, null, null, null, null, null, null, false, null, true);
         }
 
         static Reading missed(String reason, boolean bound) {
@@ -207,6 +213,12 @@ public final class Conversation {
 
     /** The turn read as a change to the last spec. */
     private Reading followUp(String q, StepListener live) {
+        if (focus.unanswered() != null) {
+            // what the analyst meant by the turn that was not answered is unknown: building on the last answer
+            // without it could answer another question than the one meant
+            return Reading.missed("\u201c" + focus.unanswered() + "\u201d was not answered, so there is no answer"
+                    + " for \u201c" + q + "\u201d to follow; ask it as a whole question", false);
+        }
         SpecRung r = reader.orElseThrow();
         ParseOutcome read = r.refine(focus.spec(), focus.narrowedFrom(), q, Map.of());
         if (read instanceof ParseOutcome.NoParse miss) {
@@ -273,7 +285,7 @@ public final class Conversation {
         live.step(step);
         Capabilities capabilities = new Capabilities(reader.orElseThrow(), words, suggestions);
         Answer a = capabilities.answer(q, topic, step);
-        return new Reading(a, null, null, null, null, null, null, false, capabilities.offered());
+        return new Reading(a, null, null, null, null, null, null, false, capabilities.offered(), true);
     }
 
     /** The "focus" step of a follow-up's path says which turn it followed and what it kept. */
@@ -331,6 +343,8 @@ public final class Conversation {
         }
         if (a.status() == AnswerStatus.ANSWERED && r.spec() != null) {
             focus = focus.answered(r.spec(), n, r.narrowedFrom(), q, r.move(), ResultDigest.of(a));
+        } else if (a.status() == AnswerStatus.REFUSED && focus.hasSpec() && !r.keepsFocus()) {
+            focus = focus.notAnswered(q);
         } else if (a.status() == AnswerStatus.CLARIFY && asks != null && asks.clarify().choosable()) {
             focus = focus.asking(new PendingClarify(n, asks.question(), asks.clarify(), asks.prepared()));
         }

@@ -25,9 +25,12 @@ import org.tally.core.spec.TimeScope;
  * @param pending      the clarifying question the last turn asked, null when none is open
  * @param scope        the service line the conversation reads (its label)
  * @param named        the patient, place and value the conversation last named
+ * @param unanswered   the words of the turns since the last answer that were not answered (refused), null when the
+ *                     last turn answered: a follow-up then has nothing certain to build on
  */
 public record ConversationFocus(QuerySpec spec, int turn, QuerySpec narrowedFrom, String question, String move,
-                                ResultDigest digest, PendingClarify pending, String scope, Named named) {
+                                ResultDigest digest, PendingClarify pending, String scope, Named named,
+                                String unanswered) {
 
     public ConversationFocus {
         if (spec == null && (turn != 0 || narrowedFrom != null)) {
@@ -43,7 +46,7 @@ public record ConversationFocus(QuerySpec spec, int turn, QuerySpec narrowedFrom
 
     /** A conversation that has not started (or has started over). */
     public static ConversationFocus empty(String scope) {
-        return new ConversationFocus(null, 0, null, null, null, null, null, scope, Named.NONE);
+        return new ConversationFocus(null, 0, null, null, null, null, null, scope, Named.NONE, null);
     }
 
     /** Whether a follow-up has something to refine. */
@@ -70,18 +73,25 @@ public record ConversationFocus(QuerySpec spec, int turn, QuerySpec narrowedFrom
     /** After a turn that answered {@code answered}: everything about it, and nothing open. */
     ConversationFocus answered(QuerySpec answered, int at, QuerySpec refined, String words, String madeBy,
                                ResultDigest came) {
-        return new ConversationFocus(answered, at, refined, words, madeBy, came, null, scope, named.after(answered));
+        return new ConversationFocus(answered, at, refined, words, madeBy, came, null, scope, named.after(answered),
+                null);
+    }
+
+    /** After a turn that was not answered: follow-ups wait for an answer to build on. */
+    ConversationFocus notAnswered(String words) {
+        return new ConversationFocus(spec, turn, narrowedFrom, question, move, digest, null, scope, named,
+                unanswered == null ? words : unanswered);
     }
 
     /** The same focus with a clarifying question open. */
     ConversationFocus asking(PendingClarify ask) {
-        return new ConversationFocus(spec, turn, narrowedFrom, question, move, digest, ask, scope, named);
+        return new ConversationFocus(spec, turn, narrowedFrom, question, move, digest, ask, scope, named, unanswered);
     }
 
     /** The same focus with nothing open. */
     ConversationFocus settled() {
         return pending == null ? this
-                : new ConversationFocus(spec, turn, narrowedFrom, question, move, digest, null, scope, named);
+                : new ConversationFocus(spec, turn, narrowedFrom, question, move, digest, null, scope, named, unanswered);
     }
 
     /**

@@ -277,18 +277,15 @@ final class Suggestions {
     // ---------------------------------------------------------------- after a refusal
 
     /**
-     * The closest answerable questions after a refusal: what the last answered question can still become, else a
-     * count of each bound concept the refused words name (this year's, where it has a date), else of the first
-     * concepts of the source.
+     * The closest answerable questions after a refusal, each a question of its own (after a refusal a follow-up has
+     * nothing certain to build on): counts of the bound concepts the refused words name, then of the concept the
+     * conversation was about, else of the first concepts of the source.
      */
     List<Suggestion> afterRefusal(String refused, ConversationFocus focus) {
-        if (focus.hasSpec()) {
-            List<Suggestion> next = after(focus.spec(), focus.narrowedFrom(), focus.move(), focus.digest());
-            if (!next.isEmpty()) {
-                return next;
-            }
-        }
         List<String> named = conceptsNamed(refused);
+        if (focus.hasSpec() && named.stream().noneMatch(c -> c.equalsIgnoreCase(focus.subject()))) {
+            vocab.concepts().stream().filter(c -> c.equalsIgnoreCase(focus.subject())).forEach(named::add);
+        }
         List<Suggestion> out = questionsAbout(named);
         return out.isEmpty() ? questionsAbout(new ArrayList<>(vocab.concepts())) : out;
     }

@@ -90,6 +90,7 @@ final class FollowUpMoves extends RuleFamily {
             k++;
         }
         int end = withoutThatPeriod(k, to);
+        boolean thatPeriod = end < to && !tokens.word(end, "right");
         if (k >= end) {
             return Result.miss("say what the rows counted should also be, e.g. 'how many of those were emergencies'");
         }
@@ -114,8 +115,42 @@ final class FollowUpMoves extends RuleFamily {
                         return Result.miss("'how many of those' narrows the rows counted; ask for a grouping or"
                                 + " another period on its own");
                     }
-                    return followUps().apply(counted, r, FollowUps.Mode.NARROW, FollowUpMove.SUBSET);
+                    Result<QuerySpec> narrowed = followUps().apply(counted, r, FollowUps.Mode.NARROW, FollowUpMove.SUBSET);
+                    return thatPeriod && people != null ? narrowed.then(n -> inThatPeriod(n, counted, base)) : narrowed;
                 });
+    }
+
+    /**
+     * "how many of them were admitted more than once that year": the related records the follow-up added are those
+     * of the period the last question counted. Records of another concept have no period the words name: a miss.
+     */
+    private Result<QuerySpec> inThatPeriod(QuerySpec narrowed, QuerySpec counted, QuerySpec base) {
+        TimeScope t = base.timeScope();
+        if (t == null) {
+            return Result.miss("the last question counted no period for 'that' to name");
+        }
+        List<RelatedScope> related = new ArrayList<>();
+        for (RelatedScope s : narrowed.related()) {
+            if (counted.related().contains(s)) {
+                related.add(s);
+                continue;
+            }
+            if (!s.concept().equalsIgnoreCase(base.subject())) {
+                return Result.miss("'that' period is one of " + pluralWord(base) + ", not of " + plural(s.concept()));
+            }
+            List<Filter> dated = new ArrayList<>(s.filters());
+            if (t.from() != null) {
+                dated.add(Filter.ge(t.column(), t.from()));
+            }
+            if (t.to() != null) {
+                dated.add(Filter.lt(t.column(), t.to()));
+            }
+            related.add(new RelatedScope(s.quantifier(), s.concept(), dated, s.atLeast(), s.atMost()));
+        }
+        return Result.ok(narrowed.toBuilder().editRelated(l -> {
+            l.clear();
+            l.addAll(related);
+        }).build());
     }
 
     /** "that year", "that month", "the same period" at the end point back at the period already counted. */

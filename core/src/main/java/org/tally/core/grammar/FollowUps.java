@@ -131,12 +131,39 @@ final class FollowUps extends RuleFamily {
                 int segmentStart = start;
                 int segmentEnd = k;
                 if (segmentEnd > segmentStart) {
-                    read = read.then(r -> rules.modifierRules.modifiers(segmentStart, segmentEnd, r));
+                    read = read.then(r -> {
+                        Result<Reading> modified = rules.modifierRules.modifiers(segmentStart, segmentEnd, r);
+                        Result<Reading> plural = modified.missed() ? pluralValue(segmentStart, segmentEnd, r) : null;
+                        return plural != null ? plural : modified;
+                    });
                 }
                 start = k + 1;
             }
         }
         return read;
+    }
+
+    /**
+     * "only falls": a value of one of the subject's kind columns named in the plural, as "how many falls" names
+     * incidents of that category; null when the words are no such value.
+     */
+    private Result<Reading> pluralValue(int from, int to, Reading r) {
+        int k = tokens.word(from, "the") ? from + 1 : from;
+        String phrase = k < to ? tokens.words(k, to) : "";
+        if (phrase.length() < 3 || !phrase.endsWith("s") || phrase.endsWith("ss") || r.subject() == null) {
+            return null;
+        }
+        String singular = phrase.substring(0, phrase.length() - 1);
+        Result<java.util.List<ValueCandidate>> found = rules.valueRules.candidates(r.subject(), null, singular);
+        if (found.stopped()) {
+            return found.stop();
+        }
+        List<ValueCandidate> kinds = found.value().stream()
+                .filter(c -> SubjectRules.KIND_ROLES.contains(c.ref().role())).toList();
+        if (kinds.isEmpty()) {
+            return null;
+        }
+        return rules.valueRules.oneFilter(kinds, singular).map(f -> r.withConditions(List.of(f)));
     }
 
     /** The lead a spec's shape stands for, so the modifiers read the follow-up as they would have read the question. */
