@@ -1,10 +1,13 @@
 package org.tally.core.conversation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +27,9 @@ import org.tally.core.spec.SpecJson;
 final class ConversationJson {
 
     private static final ObjectMapper MAPPER = AnswerJson.mapper();
+    /** Result values read back as the executor made them: whole numbers as longs, others as exact decimals. */
+    private static final ObjectReader READER = MAPPER.reader()
+            .with(DeserializationFeature.USE_LONG_FOR_INTS, DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private ConversationJson() {
     }
@@ -134,7 +140,7 @@ final class ConversationJson {
 
     private static JsonNode tree(String json) {
         try {
-            return MAPPER.readTree(json);
+            return READER.readTree(json);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a kept conversation could not be read: " + e.getOriginalMessage(), e);
         }
@@ -142,9 +148,9 @@ final class ConversationJson {
 
     private static <T> T read(JsonNode node, Class<T> type) {
         try {
-            return MAPPER.treeToValue(node, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a kept conversation could not be read: " + e.getOriginalMessage(), e);
+            return READER.forType(type).readValue(node);
+        } catch (IOException e) {
+            throw new IllegalStateException("a kept conversation could not be read: " + e.getMessage(), e);
         }
     }
 

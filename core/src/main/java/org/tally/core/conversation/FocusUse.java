@@ -1,6 +1,7 @@
 package org.tally.core.conversation;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.List;
  * @param carried  the parts kept, in words
  */
 @JsonPropertyOrder({"fromTurn", "move", "carried", "using"})
+@JsonIgnoreProperties(value = "using", allowGetters = true) // written for readers, derived again when read back
 public record FocusUse(int fromTurn, String move, List<String> carried) {
     public FocusUse {
         if (fromTurn < 1) {
