@@ -152,6 +152,21 @@ public final class Conversation {
         return finish(n, option, filled(option, pending, option, live), true);
     }
 
+    /**
+     * An option chosen on the card of an earlier clarifying question (a button): the open one is filled as above;
+     * one the conversation has moved past is answered with its option, nothing carried over.
+     */
+    public synchronized Turn reply(String question, Clarify clarify, String option, StepListener live) {
+        PendingClarify pending = focus.pending();
+        if (pending != null && pending.question().equals(question) && pending.clarify().equals(clarify)) {
+            return reply(option, live);
+        }
+        int n = ++turns;
+        focus = focus.settled();
+        return finish(n, option, filled(option, new PendingClarify(n, question, clarify, Map.of()), option, live),
+                true);
+    }
+
     // ---------------------------------------------------------------- readings
 
     /** How one reading of a turn came out; only the one chosen changes the focus. */

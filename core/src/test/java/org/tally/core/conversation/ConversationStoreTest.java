@@ -18,6 +18,7 @@ import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.StepListener;
 import org.tally.core.state.StateDatabase;
+import org.tally.core.testing.SmallHospital;
 
 /** Conversations kept in the app-state database reopen where they stopped; the backlog counts what was not answered. */
 class ConversationStoreTest {

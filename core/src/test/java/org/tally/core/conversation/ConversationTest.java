@@ -17,6 +17,7 @@ import org.tally.core.answer.PathStep;
 import org.tally.core.answer.StepListener;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecHash;
+import org.tally.core.testing.SmallHospital;
 
 /** Rung 0 on a real engine: follow-ups as changes of the last spec, every answer checked against hand-written SQL. */
 class ConversationTest {

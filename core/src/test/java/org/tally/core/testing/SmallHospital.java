@@ -1,4 +1,4 @@
-package org.tally.core.conversation;
+package org.tally.core.testing;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,24 +17,23 @@ import org.tally.core.meta.MetaRung;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.dialect.Dialect;
-import org.tally.core.testing.TestBindings;
 
 /**
  * A small hospital in an in-memory H2 database (wards, patients, deliveries, incidents, triage) with an answer engine
  * over it as the product builds one (meta and grammar rungs), today 2026-11-29. Expected answers in the tests are
  * hand-written SQL over the same tables ({@link #count}).
  */
-final class SmallHospital implements AutoCloseable {
+public final class SmallHospital implements AutoCloseable {
 
-    static final LocalDate TODAY = LocalDate.of(2026, 11, 29);
+    public static final LocalDate TODAY = LocalDate.of(2026, 11, 29);
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
-    final Connection db;
-    final Binding binding;
-    final DomainPack pack = PackLoader.hospital();
+    public final Connection db;
+    public final Binding binding;
+    public final DomainPack pack = PackLoader.hospital();
     private final String url;
 
-    SmallHospital() throws SQLException {
+    public SmallHospital() throws SQLException {
         url = "jdbc:h2:mem:small_hospital_" + DATABASES.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
         db = DriverManager.getConnection(url);
         try (Statement s = db.createStatement()) {
@@ -68,14 +67,14 @@ final class SmallHospital implements AutoCloseable {
     }
 
     /** An engine as the product opens one: greetings and the grammar, on its own connection. */
-    AnswerEngine engine() throws SQLException {
+    public AnswerEngine engine() throws SQLException {
         Connection own = DriverManager.getConnection(url);
         GrammarRung grammar = GrammarRung.standard(own, Dialect.H2, binding, pack, TODAY, ExecutorSettings.DEFAULTS);
         return new AnswerLadder(List.of(new MetaRung("small-hospital"), grammar), System::nanoTime, own::close);
     }
 
     /** A hand-written count over the test tables. */
-    long count(String sql) throws SQLException {
+    public long count(String sql) throws SQLException {
         try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
