@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.answer.AnswerJson;
 import org.tally.core.answer.AnswerStatus;
+import org.tally.core.catalog.CatalogStore;
 import org.tally.core.spec.SpecJson;
 import org.tally.core.state.StateDatabase;
 
@@ -178,9 +179,13 @@ public final class ConversationStore {
         });
     }
 
-    /** What Tally could not answer on {@code source} since {@code since} (null: ever), for the administrator. */
+    /**
+     * What Tally could not answer on {@code source} since {@code since} (null: ever), for the administrator, with the
+     * drift alarms of the source's last catalog refresh.
+     */
     public UnansweredReport unanswered(String source, Instant since) {
-        return state.inTransaction(c -> UnansweredReport.read(c, source, since));
+        CatalogChange drift = CatalogChange.last(new CatalogStore(state), source).orElse(null);
+        return state.inTransaction(c -> UnansweredReport.read(c, source, since, drift));
     }
 
     private static Summary summary(ResultSet rs) throws SQLException {

@@ -26,11 +26,13 @@ import org.tally.core.spec.SpecJson;
 /**
  * The administrator's backlog of what Tally could not answer, read from the kept conversations: refusals and
  * clarifications by reason class with counts per day, the words they quote, the questions themselves with their
- * reasons, and the answers that came back with no rows by the spec fields they used. Question wording and reasons
- * only: never a result row.
+ * reasons, the answers that came back with no rows by the spec fields they used, and drift alarms: what changed in
+ * the source's catalog at its last refresh (a table gone, a recorded value gone or new) with the questions since then
+ * that were not answered or found nothing and name it. Question wording, reasons and catalog names only: never a
+ * result row.
  */
 public record UnansweredReport(List<ClassCount> byClass, List<DayCount> byDay, List<Count> words,
-                               List<Count> emptyAnswersByField, List<Example> examples) {
+                               List<Count> emptyAnswersByField, List<Example> examples, List<DriftAlarm> drift) {
 
     /** Examples kept per reason class. */
     static final int EXAMPLES = 20;
@@ -41,6 +43,7 @@ public record UnansweredReport(List<ClassCount> byClass, List<DayCount> byDay, L
         words = List.copyOf(words);
         emptyAnswersByField = List.copyOf(emptyAnswersByField);
         examples = List.copyOf(examples);
+        drift = List.copyOf(drift);
     }
 
     /** Questions of one reason class refused and asked back. */
@@ -59,16 +62,32 @@ public record UnansweredReport(List<ClassCount> byClass, List<DayCount> byDay, L
     public record Example(String reasonClass, String question, String reason, int times) {
     }
 
+    /**
+     * One change of the catalog at its last refresh, and how many questions asked since then were not answered
+     * ({@code notAnswered}) or answered with no rows ({@code emptyAnswers}) while naming what changed.
+     */
+    public record DriftAlarm(String what, Instant changedAt, int notAnswered, int emptyAnswers) {
+    }
+
     public boolean isEmpty() {
-        return byClass.isEmpty() && emptyAnswersByField.isEmpty();
+        return byClass.isEmpty() && emptyAnswersByField.isEmpty() && drift.isEmpty();
     }
 
     static UnansweredReport read(Connection c, String source, Instant since) throws SQLException {
+        return read(c, source, since, null);
+    }
+
+    /** @param drift what changed at the source's last catalog refresh (null: none known) */
+    static UnansweredReport read(Connection c, String source, Instant since, CatalogChange drift) throws SQLException {
         Map<ReasonClass, int[]> classes = new LinkedHashMap<>();
         Map<LocalDate, Map<ReasonClass, Integer>> days = new TreeMap<>();
         Map<String, Integer> words = new LinkedHashMap<>();
         Map<String, Example> examples = new LinkedHashMap<>();
         Map<String, Integer> fields = new LinkedHashMap<>();
+        Map<CatalogChange.Item, int[]> alarms = new LinkedHashMap<>();
+        if (drift != null) {
+            drift.items().forEach(i -> alarms.put(i, new int[2]));
+        }
         try (PreparedStatement ps = c.prepareStatement("SELECT t.asked_at, t.question, t.status, t.reason_class,"
                 + " t.reason, t.words, t.row_count, t.spec FROM conversation_turn t JOIN conversation v"
                 + " ON v.conversation_id = t.conversation_id WHERE v.source = ? AND t.asked_at >= ?"
@@ -78,6 +97,15 @@ public record UnansweredReport(List<ClassCount> byClass, List<DayCount> byDay, L
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String status = rs.getString(3);
+                    if (drift != null && !rs.getTimestamp(1).toInstant().isBefore(drift.at())) {
+                        String said = (rs.getString(2) + "\n" + (rs.getString(8) == null ? "" : rs.getString(8)))
+                                .toLowerCase(Locale.ROOT);
+                        alarms.forEach((item, n) -> {
+                            if (item.namedIn(said)) {
+                                n[status.equals("answered") ? 1 : 0]++;
+                            }
+                        });
+                    }
                     if (status.equals("answered")) {
                         emptyAnswer(rs.getString(8), fields);
                         continue;
@@ -113,7 +141,10 @@ public record UnansweredReport(List<ClassCount> byClass, List<DayCount> byDay, L
                 kept.add(e);
             }
         });
-        return new UnansweredReport(byClass, byDay, sorted(words), sorted(fields), kept);
+        List<DriftAlarm> driftAlarms = new ArrayList<>();
+        alarms.forEach((item, n) -> driftAlarms.add(new DriftAlarm(item.what(), drift.at(), n[0], n[1])));
+        driftAlarms.sort(Comparator.comparingInt((DriftAlarm a) -> -(a.notAnswered() + a.emptyAnswers())));
+        return new UnansweredReport(byClass, byDay, sorted(words), sorted(fields), kept, driftAlarms);
     }
 
     /** Each spec field of an answer that had no rows: its subject, each condition's column, grouping and period. */

@@ -2,7 +2,9 @@ package org.tally.core.conversation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.security.SecureRandom;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -16,7 +18,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerStatus;
+import org.tally.core.Progress;
 import org.tally.core.answer.StepListener;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.catalog.CatalogStore;
+import org.tally.core.catalog.RefreshOptions;
+import org.tally.core.catalog.UuidV7;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.state.StateDatabase;
 import org.tally.core.testing.SmallHospital;
 
@@ -131,6 +139,40 @@ class ConversationStoreTest {
         assertThat(report.emptyAnswersByField()).extracting(UnansweredReport.Count::what)
                 .contains("subject delivery");
         assertThat(store.unanswered("another-source", null).isEmpty()).isTrue();
+    }
+
+    @Test
+    void aDriftAlarmNamesWhatChangedAtTheLastRefreshAndTheQuestionsSinceThatFoundNothing() throws SQLException {
+        try (SmallHospital changing = new SmallHospital()) {
+            refresh(changing, "2026-11-01T08:00:00Z");
+            try (Statement s = changing.db.createStatement()) {
+                s.execute("UPDATE deliveries SET delivery_mode = 'section' WHERE delivery_mode = 'caesarean'");
+            }
+            refresh(changing, "2026-11-20T08:00:00Z");
+            try (AnswerEngine old = changing.engine()) {
+                // the binding was made before the change: a condition on the vanished value now finds nothing
+                Conversation chat = new Conversation(old, "All service lines", store.log(store.start("small-hospital",
+                        "All service lines")));
+                chat.ask("How many deliveries were there last month by ward?", StepListener.NONE);
+                Turn only = chat.ask("only caesareans", StepListener.NONE);
+                assertThat(only.answer().status()).isEqualTo(AnswerStatus.ANSWERED);
+                assertThat(only.answer().rows()).isEmpty();
+            }
+            assertThat(changing.count("SELECT COUNT(*) FROM deliveries WHERE delivery_mode = 'caesarean'")).isZero();
+        }
+        UnansweredReport report = store.unanswered("small-hospital", null);
+        assertThat(report.drift()).anySatisfy(alarm -> {
+            assertThat(alarm.what()).contains("\u2018caesarean\u2019", "no longer occurs");
+            assertThat(alarm.changedAt()).isEqualTo(Instant.parse("2026-11-20T08:00:00Z"));
+            assertThat(alarm.emptyAnswers()).isEqualTo(1);
+        });
+        assertThat(report.drift()).anySatisfy(alarm -> assertThat(alarm.what()).contains("\u2018section\u2019"));
+    }
+
+    private void refresh(SmallHospital source, String at) {
+        Clock clock = Clock.fixed(Instant.parse(at), ZoneOffset.UTC);
+        new CatalogRefresher(new CatalogStore(state), new UuidV7(clock, new SecureRandom()), clock)
+                .refresh("small-hospital", Dialect.H2, source.db, RefreshOptions.defaults(), Progress.NONE);
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.tally.core.source.SourceRef;
 import org.tally.ui.binding.BindingProvider;
 import org.tally.ui.binding.BindingViewModel;
 import org.tally.ui.chat.ChatViewModel;
+import org.tally.ui.chat.ConversationKeeper;
 import org.tally.ui.chat.EngineSession;
 import org.tally.ui.chat.ExampleQuestions;
 import org.tally.ui.settings.ModelSettingsViewModel;
@@ -55,8 +56,15 @@ public final class ShellViewModel implements AutoCloseable {
     /** @param modelsFolder where model files and their manifest go (the data folder's {@code models/}) */
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
                           BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark) {
+        this(engines, runner, store, tester, bindings, modelsFolder, startDark, ConversationKeeper.NONE);
+    }
+
+    /** @param conversations where the chat's conversations are kept (the app-state database) */
+    public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
+                          BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark,
+                          ConversationKeeper conversations) {
         this.runner = Objects.requireNonNull(runner, "runner");
-        this.session = new EngineSession(engines, DEFAULT_SOURCE);
+        this.session = new EngineSession(engines, DEFAULT_SOURCE, conversations);
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
         this.sources = new SourcesViewModel(store, tester, runner, activity, this::use);
         this.binding = new BindingViewModel(bindings, runner, activity);
