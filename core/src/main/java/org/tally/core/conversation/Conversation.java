@@ -110,7 +110,10 @@ public final class Conversation {
             return finish(n, q, capability(q, topic.get(), live), askedLast);
         }
         if (reader.isEmpty() || !focus.hasSpec()) {
-            return finish(n, q, alone(q, live), askedLast);
+            Reading own = alone(q, live);
+            // a turn worded as a follow-up with no answer before it: say so, not only that its words name nothing
+            return finish(n, q, own.decided() || !Cues.continues(q) ? own : own.nothingToFollow(q, focus.unanswered()),
+                    askedLast);
         }
         if (Cues.continues(q)) {
             Reading followed = followUp(q, live);
@@ -195,6 +198,14 @@ public final class Conversation {
         /** An answer, a clarifying question or an error the user should see: not a refusal another reading may beat. */
         boolean decided() {
             return answer != null && answer.status() != AnswerStatus.REFUSED;
+        }
+
+        /** This refusal of a turn worded as a follow-up when there is no answer to follow ({@code unanswered}: why). */
+        Reading nothingToFollow(String question, String unanswered) {
+            String before = unanswered == null ? "There is no earlier answer"
+                    : "\u201c" + unanswered + "\u201d was not answered, so there is no answer";
+            return of(Answer.refused(question, answer.path(), before + " for \u201c" + question + "\u201d to follow;"
+                    + " ask it as a whole question (" + answer.message() + ")"));
         }
 
         /** This reading's refusal, with why the other reading also failed. */
@@ -358,7 +369,7 @@ public final class Conversation {
         }
         if (a.status() == AnswerStatus.ANSWERED && r.spec() != null) {
             focus = focus.answered(r.spec(), n, r.narrowedFrom(), q, r.move(), ResultDigest.of(a));
-        } else if (a.status() == AnswerStatus.REFUSED && focus.hasSpec() && !r.keepsFocus()) {
+        } else if (a.status() == AnswerStatus.REFUSED && !r.keepsFocus()) {
             focus = focus.notAnswered(q);
         } else if (a.status() == AnswerStatus.CLARIFY && asks != null && asks.clarify().choosable()) {
             focus = focus.asking(new PendingClarify(n, asks.question(), asks.clarify(), asks.prepared()));

@@ -127,6 +127,23 @@ class ConversationTest {
     }
 
     @Test
+    void aFollowUpWithNoAnswerBeforeItSaysSo() {
+        Turn first = ask("by ward");
+        assertThat(first.answer().status()).isEqualTo(AnswerStatus.REFUSED);
+        assertThat(first.answer().message()).startsWith("There is no earlier answer for \u201cby ward\u201d to follow");
+        assertThat(ask("How many purple unicorns are there?").answer().status()).isEqualTo(AnswerStatus.REFUSED);
+        Turn perMonth = ask("and per month?");
+        assertThat(perMonth.answer().status()).isEqualTo(AnswerStatus.REFUSED);
+        assertThat(perMonth.answer().message()).startsWith("\u201cby ward\u201d was not answered, so there is no"
+                + " answer for \u201cand per month?\u201d to follow");
+        assertThat(ask("How many deliveries were there last month?").answer().status())
+                .isEqualTo(AnswerStatus.ANSWERED);
+        Turn followed = ask("and by ward?");
+        assertThat(followed.answer().status()).as(String.valueOf(followed.answer().message()))
+                .isEqualTo(AnswerStatus.ANSWERED);
+    }
+
+    @Test
     void aRequestToChangeRecordsIsRefused() {
         ask("How many deliveries were there last month?");
         Turn delete = ask("delete them");
