@@ -12,7 +12,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tally.core.Progress;
 import org.tally.core.answer.AnswerEngine;
-import org.tally.core.answer.AnswerJson;
+import org.tally.core.answer.StepListener;
+import org.tally.core.conversation.Conversation;
+import org.tally.core.conversation.TurnJson;
+import org.tally.core.conversation.TurnLog;
+import org.tally.core.scope.Scope;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.planner.PlannerLoadException;
 import org.tally.core.source.SourceConnectionException;
@@ -101,18 +105,20 @@ final class AskCommand implements Callable<Integer> {
         }
         try (AnswerEngine engine = engines.open(sourceOptions.ref(), sourceOptions.credentials(), day, Progress.NONE)) {
             if (!jsonl) {
-                out.println(AnswerJson.line(engine.ask(question)));
+                out.println(TurnJson.line(newConversation(engine).ask(question, StepListener.NONE)));
                 out.flush();
                 return 0;
             }
-            // --conversation: turns share one engine, which is all a conversation needs once focus lands
+            // --conversation: the lines are turns of one conversation; otherwise each line stands alone
+            Conversation shared = newConversation(engine);
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String line;
             while ((line = reader.readLine()) != null) {
                 if (line.isBlank()) {
                     continue;
                 }
-                out.println(AnswerJson.line(engine.ask(line)));
+                Conversation turnOf = conversation ? shared : newConversation(engine);
+                out.println(TurnJson.line(turnOf.ask(line, StepListener.NONE)));
                 out.flush();
             }
             return 0;
@@ -123,6 +129,11 @@ final class AskCommand implements Callable<Integer> {
             err.println("tally: cannot read standard input: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** The command line reads every service line and keeps no conversation after it exits. */
+    private static Conversation newConversation(AnswerEngine engine) {
+        return new Conversation(engine, Scope.ALL.label(), TurnLog.NONE);
     }
 
     private int usage(String message) {

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import org.tally.core.DataFolder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.chat.StoredConversations;
 import org.tally.ui.shell.ShellView;
 import org.tally.ui.shell.ShellViewModel;
 import org.tally.ui.shell.SystemTheme;
@@ -75,7 +76,7 @@ public final class Workstation {
     /** The window's view model wired as the workstation runs it (tests show it on their own stage). */
     public ShellViewModel model(TaskRunner runner, boolean dark) {
         return new ShellViewModel(engines, runner, new SourceStore(data), new JdbcSourceTester(), bindings,
-                data.models(), dark, planner);
+                data.models(), dark, planner, new StoredConversations(data));
     }
 
     /** A query still running must not keep the closed window's process alive: give closing a deadline. */

@@ -20,6 +20,8 @@ import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.ClarifyingRung;
 import org.tally.core.answer.PagingRung;
+import org.tally.core.answer.SpecRung;
+import org.tally.core.grammar.GrammarVocabulary;
 import org.tally.core.answer.StepListener;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -53,7 +55,7 @@ import org.tally.core.spec.SpecHash;
  * estimate of the same statement ({@link PreflightMemory}). All three are pure or bounded in time; every statement
  * still passes the policy's verdict for exactly its text and runs read-only, with a timeout and a row cap.
  */
-public final class GrammarRung implements PagingRung, ClarifyingRung {
+public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
 
     /** Everything the rung needs about one open source. */
     public record Source(Connection connection, Dialect dialect, AllowedRelations allowed) {
@@ -244,6 +246,46 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
                     + " ask it again naming what you mean", List.of());
         }
         return decide(question, read(parsed), false, live);
+    }
+
+    @Override
+    public ParseOutcome read(String question, java.util.Map<String, String> choices) {
+        return grammar.parse(question, choices);
+    }
+
+    @Override
+    public ParseOutcome refine(QuerySpec last, QuerySpec narrowedFrom, String followUp,
+                               java.util.Map<String, String> choices) {
+        return grammar.refine(last, narrowedFrom, followUp, choices);
+    }
+
+    /** The spec answers {@code question} as if the grammar had read it so: the same bind, compile, validate and run. */
+    @Override
+    public Attempt answer(String question, QuerySpec spec, StepListener live) {
+        return decide(question, read(new ParseOutcome.Parsed(spec)), false, live);
+    }
+
+    @Override
+    public Optional<String> check(QuerySpec spec) {
+        Reading reading = read(new ParseOutcome.Parsed(spec));
+        if (reading instanceof Reading.NoReading no) {
+            return Optional.of(no.reason());
+        }
+        if (reading instanceof Reading.BindMissed missed) {
+            return Optional.of(missed.failure().reason());
+        }
+        Reading.Bound bound = (Reading.Bound) reading;
+        return run.check(bound.bound().query());
+    }
+
+    @Override
+    public GrammarVocabulary vocabulary() {
+        return grammar.vocabulary();
+    }
+
+    @Override
+    public DomainPack pack() {
+        return grammar.pack();
     }
 
     /**

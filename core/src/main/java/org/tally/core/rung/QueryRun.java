@@ -75,6 +75,18 @@ final class QueryRun {
         return executor.settings().maxRows();
     }
 
+    /** Whether {@code query} compiles and passes the safety policy, without running it: empty when it does, else why not. */
+    java.util.Optional<String> check(SqlQuery query) {
+        CompileResult compiled = compiler.compile(query, source.dialect());
+        if (compiled instanceof CompileResult.Unsupported unsupported) {
+            return java.util.Optional.of(unsupported.message());
+        }
+        Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
+        SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(), maxRows());
+        return verdict.allowed() ? java.util.Optional.empty()
+                : java.util.Optional.of("the compiled statement was rejected: " + verdict.reason());
+    }
+
     Result run(SqlQuery query, List<PathStep> steps) {
         long t = nanoTime.getAsLong();
         CompileResult compiled = compiler.compile(query, source.dialect()); // a pure function, remembered

@@ -20,6 +20,8 @@ import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.PagingRung;
+import org.tally.core.answer.SpecRung;
+import org.tally.core.grammar.GrammarVocabulary;
 import org.tally.core.answer.PathStep;
 import org.tally.core.answer.StepListener;
 import org.tally.core.binder.BindingVocabulary;
@@ -44,7 +46,7 @@ import org.tally.core.spec.RelatedScope;
  * built on the narrowed binding (its joins and allow-list), which takes that parse as its own. A scope never joins
  * across scopes.
  */
-public final class ScopedRung implements PagingRung, ClarifyingRung {
+public final class ScopedRung implements PagingRung, ClarifyingRung, SpecRung {
 
     private final Scope scope;
     private final DomainPack pack;
@@ -152,6 +154,59 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
     @Override
     public Optional<PageResult> nextPage(PageCursor cursor) {
         return inner.nextPage(cursor);
+    }
+
+    /** A question read alone is read as {@link #attempt} reads it: a redirect when it leaves the scope. */
+    @Override
+    public ParseOutcome read(String question, java.util.Map<String, String> choices) {
+        Optional<String> outside = check(question);
+        return outside.isPresent() ? new ParseOutcome.NoParse(outside.get()) : inner.read(question, choices);
+    }
+
+    /**
+     * A follow-up is read within the scope; words the scope does not read but the whole source does, naming a
+     * concept outside the scope, get the redirect.
+     */
+    @Override
+    public ParseOutcome refine(QuerySpec last, QuerySpec narrowedFrom, String followUp,
+                               java.util.Map<String, String> choices) {
+        ParseOutcome within = inner.refine(last, narrowedFrom, followUp, choices);
+        if (!(within instanceof ParseOutcome.NoParse)) {
+            return within;
+        }
+        Set<String> named = concepts(wholeSource.refine(last, narrowedFrom, followUp, choices));
+        named.retainAll(boundConcepts);
+        Set<String> outside = new LinkedHashSet<>();
+        named.stream().filter(c -> !scope.allows(c)).forEach(outside::add);
+        return outside.isEmpty() ? within : new ParseOutcome.NoParse(redirect(named, outside));
+    }
+
+    @Override
+    public Attempt answer(String question, QuerySpec spec, StepListener live) {
+        PathStep inside = inside(0);
+        live.step(inside);
+        return withStep(inside, inner.answer(question, spec, live));
+    }
+
+    @Override
+    public Optional<String> check(QuerySpec spec) {
+        Set<String> named = new LinkedHashSet<>();
+        addConcepts(spec, named);
+        named.retainAll(boundConcepts);
+        if (named.stream().anyMatch(c -> !scope.allows(c))) {
+            return Optional.of("it reads outside the " + scope.label() + " scope");
+        }
+        return inner.check(spec);
+    }
+
+    @Override
+    public GrammarVocabulary vocabulary() {
+        return inner.vocabulary();
+    }
+
+    @Override
+    public DomainPack pack() {
+        return pack;
     }
 
     /** Why the question is not answered in this scope, or empty when it is inside it. */

@@ -9,7 +9,11 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
+import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.PathStep;
+import org.tally.core.conversation.FocusUse;
+import org.tally.core.conversation.Suggestion;
+import org.tally.core.conversation.Turn;
 import org.tally.ui.result.PageLoader;
 import org.tally.ui.result.ResultModel;
 
@@ -34,16 +38,25 @@ public final class AnswerCardModel {
     private final String message;
     private final ObservableList<ChipModel> chips;
     private final List<String> suggestions;
+    private final List<Suggestion> prepared;
+    private final String using;
     private final BooleanProperty sqlShown = new SimpleBooleanProperty(false);
     private final BooleanProperty clarifyAnswered = new SimpleBooleanProperty(false);
 
     private AnswerCardModel(String question, CardState state, Answer answer, String message,
                             List<String> suggestions, PageLoader pages) {
+        this(question, state, answer, message, suggestions, pages, List.of(), null);
+    }
+
+    private AnswerCardModel(String question, CardState state, Answer answer, String message,
+                            List<String> suggestions, PageLoader pages, List<Suggestion> prepared, String using) {
         this.question = Objects.requireNonNull(question, "question");
         this.state = state;
         this.answer = answer;
         this.message = message;
         this.suggestions = List.copyOf(suggestions);
+        this.prepared = List.copyOf(prepared);
+        this.using = using;
         this.result = state == CardState.ANSWERED
                 ? new ResultModel(answer.columns(), answer.rows(), answer.nextPage(), pages) : null;
         List<ChipModel> c = new ArrayList<>();
@@ -83,6 +96,24 @@ public final class AnswerCardModel {
             case ERROR -> new AnswerCardModel(answer.question(), CardState.ERROR, answer,
                     "Something went wrong while answering: " + answer.message(), List.of(), pages);
         };
+    }
+
+    /**
+     * A turn of the conversation: its answer, the "using: …" line when it carried something over from an earlier
+     * turn, and its suggestion chips, each carrying the spec it answers (after a refusal, the closest questions that
+     * answer, else {@code canAsk}).
+     */
+    public static AnswerCardModel of(Turn turn, List<String> canAsk, PageLoader pages) {
+        Answer answer = turn.answer().withPath(turn.question(), turn.answer().path());
+        AnswerCardModel plain = of(answer, canAsk, pages);
+        if (answer.status() != AnswerStatus.ANSWERED && answer.status() != AnswerStatus.REFUSED) {
+            return plain;
+        }
+        List<Suggestion> chips = turn.suggestions().subList(0, Math.min(4, turn.suggestions().size()));
+        List<String> labels = chips.isEmpty() ? plain.suggestions : chips.stream().map(Suggestion::label).toList();
+        FocusUse use = turn.focus();
+        String using = use == null || use.carriesNothing() ? null : "using: " + use.using();
+        return new AnswerCardModel(plain.question, plain.state, answer, plain.message, labels, pages, chips, using);
     }
 
     /** The engine could not be reached or threw: shown as an error card, the message in plain words. */
@@ -227,6 +258,16 @@ public final class AnswerCardModel {
     /** Questions offered under a refusal, or suggestion chips under an answer (empty until the engine gives any). */
     public List<String> suggestions() {
         return suggestions;
+    }
+
+    /** What a follow-up kept from an earlier turn ("using: October 2026 · Deliveries"), or null when it stood alone. */
+    public String using() {
+        return using;
+    }
+
+    /** The chip labelled {@code label}, with the spec it answers; null when the label is a question to ask in words. */
+    public Suggestion suggestion(String label) {
+        return prepared.stream().filter(s -> s.label().equals(label)).findFirst().orElse(null);
     }
 
     public BooleanProperty sqlShownProperty() {

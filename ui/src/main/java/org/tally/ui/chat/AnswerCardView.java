@@ -31,6 +31,12 @@ public final class AnswerCardView extends VBox {
         question.getStyleClass().add("card-question");
         question.setWrapText(true);
         getChildren().add(question);
+        if (card.using() != null) {
+            // a follow-up says what it carried over from the earlier turn, so nothing is assumed unseen
+            Label using = text(card.using(), "card-using");
+            using.setId("using-line");
+            getChildren().add(using);
+        }
         switch (card.state()) {
             case PENDING -> getChildren().add(pending(card));
             case ANSWERED -> answered(card);
@@ -50,7 +56,7 @@ public final class AnswerCardView extends VBox {
             sqlDisclosure(card);
         }
         if (card.state() == CardState.ANSWERED && !card.suggestions().isEmpty()) {
-            getChildren().add(buttons(card.suggestions(), "suggestion-chip", chat::ask));
+            getChildren().add(buttons(card.suggestions(), "suggestion-chip", label -> chat.suggest(card, label)));
         }
     }
 
@@ -107,7 +113,7 @@ public final class AnswerCardView extends VBox {
         getChildren().add(message);
         if (!card.suggestions().isEmpty()) {
             getChildren().add(text("You could try one of these instead:", "card-hint"));
-            getChildren().add(buttons(card.suggestions(), "suggestion-chip", chat::ask));
+            getChildren().add(buttons(card.suggestions(), "suggestion-chip", label -> chat.suggest(card, label)));
         }
     }
 

@@ -38,7 +38,7 @@ class ChatViewModelTest {
         assertThat(card.explanation()).isEqualTo("Counted patients.");
         assertThat(card.chips()).extracting(ChipModel::label)
                 .containsExactly("Focus ✗", "Meta ✗", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓", "Grammar ✓");
-        assertThat(card.chips().get(0).tooltip()).isEqualTo("Focus missed: nothing to resolve (0 ms)");
+        assertThat(card.chips().get(0).tooltip()).isEqualTo("Focus missed: nothing to follow up yet (0 ms)");
         // rungs only (focus 0 + meta 1 + grammar 38): the steps inside grammar are part of its 38 ms
         assertThat(card.totalMs()).isEqualTo(39);
         assertThat(card.sqlForClipboard()).isEqualTo(FakeAnswers.SCALAR_SQL);
@@ -226,15 +226,14 @@ class ChatViewModelTest {
             @Override
             public org.tally.core.answer.Answer ask(String q, org.tally.core.answer.StepListener live) {
                 org.tally.core.answer.Answer a = FakeAnswers.scalar(q);
-                live.step(a.path().get(0));
-                live.step(a.path().get(1));
+                live.step(a.path().get(0)); // the conversation told its focus step first
                 twoStepsTold.countDown();
                 try {
                     release.await();
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
-                a.path().subList(2, a.path().size()).forEach(live::step);
+                a.path().subList(1, a.path().size()).forEach(live::step);
                 return a;
             }
 

@@ -81,7 +81,7 @@ class WorkstationFxTest {
         assertThat(chart).isInstanceOf(BarChart.class);
         assertThat(chipTexts(robot)).contains("Grammar ✓  38 ms", "Execute ✓  30 ms", "Focus ✗  0 ms");
         assertThat(robot.lookup(".chip").queryAs(Label.class).getTooltip().getText())
-                .isEqualTo("Focus missed: nothing to resolve (0 ms)");
+                .isEqualTo("Focus missed: nothing to follow up yet (0 ms)");
         assertThat(robot.lookup("#explanation").queryAs(Label.class).getText()).startsWith("Counted deliveries");
 
         WorkstationFixture.clickInView(robot, "#view-table");
