@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerLadder;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.meta.MetaRung;
