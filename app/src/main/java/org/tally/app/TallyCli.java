@@ -44,6 +44,7 @@ final class TallyCli {
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))
                 .addSubcommand("write", new DemoCommand.Write(err))
                 .addSubcommand("path", new DemoCommand.Where(wiring.demoFolder(), out)));
+        cli.addSubcommand("eval", new EvalCommand(wiring.engines(), wiring.sources(), out, err));
         cli.addSubcommand("snapshot", wiring.snapshotCommand(out, err));
         cli.addSubcommand("check-sql", new CheckSqlCommand(wiring.sources(), in, out, err));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

@@ -25,7 +25,7 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.SourceBindings;
 import org.tally.core.execute.ExecutorSettings;
@@ -278,7 +278,7 @@ final class Wiring {
     /** Rung 5: the source's snapshot, read under the same scope, when the live source fails. */
     private SnapshotRung snapshotRung(Binding binding, SourceRef source, LocalDate today, Scope scope) {
         return new SnapshotRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
-                ScopedBinding.narrow(binding, scope), pack, today, ExecutorSettings.DEFAULTS, clock.getZone());
+                ScopedBinding.narrow(binding, scope), pack, today, ExecutorSettings.DEFAULTS, clock.getZone(), scope);
     }
 
     /**

@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.tally.core.binder.BindingVocabulary;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binder.SpecBinder;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.TableBinding;

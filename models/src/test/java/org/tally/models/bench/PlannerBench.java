@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tally.core.DataFolder;
 import org.tally.core.Progress;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.SourceBindings;
 import org.tally.core.demo.DemoDatabases;

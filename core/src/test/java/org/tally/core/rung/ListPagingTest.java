@@ -1,5 +1,8 @@
-package org.tally.core.binder;
+package org.tally.core.rung;
 
+import org.tally.core.binder.SpecBinder;
+import org.tally.core.binder.BindResult;
+import org.tally.core.binder.BindingVocabulary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package org.tally.core.binder;
+package org.tally.core.rung;
 
 import java.sql.SQLException;
 import java.util.ArrayList;

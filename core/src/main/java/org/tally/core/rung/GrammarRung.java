@@ -1,5 +1,9 @@
-package org.tally.core.binder;
+package org.tally.core.rung;
 
+import org.tally.core.binder.SpecBinder;
+import org.tally.core.binder.BindResult;
+import org.tally.core.binder.BindFailure;
+import org.tally.core.binder.BindingVocabulary;
 import java.sql.Connection;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.execute.ExecutorSettings;
@@ -18,6 +22,7 @@ import org.tally.core.answer.ClarifyingRung;
 import org.tally.core.answer.PagingRung;
 import org.tally.core.answer.StepListener;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Clarify;
@@ -162,11 +167,23 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
     /** Each step (bind, compile, validate, preflight, execute) reaches {@code live} as soon as it ends. */
     @Override
     public Attempt attempt(String question, StepListener live) {
+        return attempt(question, () -> grammar.parse(question), live);
+    }
+
+    /**
+     * Answers a question another reader already parsed (the grammar of the whole source, for a service line's
+     * scope): its parse is taken as this rung's reading, so a question is parsed once however many scopes it passes.
+     */
+    public Attempt attempt(String question, ParseOutcome parsed, StepListener live) {
+        return attempt(question, () -> parsed, live);
+    }
+
+    private Attempt attempt(String question, Supplier<ParseOutcome> parse, StepListener live) {
         Reading known = readings.get(question);
         if (known != null) {
             return decide(question, known, true, live);
         }
-        Reading reading = read(grammar.parse(question));
+        Reading reading = read(parse.get());
         readings.put(question, reading);
         return decide(question, reading, false, live);
     }
@@ -213,12 +230,20 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         if (colon < 0 || !clarify.options().contains(option)) {
             return Optional.empty();
         }
-        ParseOutcome parsed = grammar.parse(question, java.util.Map.of(slot.substring(colon + 1), option));
+        return Optional.of(replied(question, grammar.parse(question, java.util.Map.of(slot.substring(colon + 1),
+                option)), live));
+    }
+
+    /**
+     * The answer to a question parsed again with the user's choice in its open slot (by this rung's grammar, or by
+     * the whole source's for a scope). When that still leaves a slot open the rung misses instead of asking again.
+     */
+    public Attempt replied(String question, ParseOutcome parsed, StepListener live) {
         if (parsed instanceof ParseOutcome.NeedsClarification) {
-            return Optional.of(new Attempt.Miss("the question still has several readings after one clarification;"
-                    + " ask it again naming what you mean", List.of()));
+            return new Attempt.Miss("the question still has several readings after one clarification;"
+                    + " ask it again naming what you mean", List.of());
         }
-        return Optional.of(decide(question, read(parsed), false, live));
+        return decide(question, read(parsed), false, live);
     }
 
     /**
