@@ -12,9 +12,11 @@ import org.tally.core.pack.RoleHint;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Dimension;
+import org.tally.core.spec.Direction;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.Measure;
+import org.tally.core.spec.OrderKey;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.Shape;
 
@@ -57,6 +59,8 @@ final class Phrasings {
         } else if (spec.shape() == Shape.EXISTS) {
             lead = "Are there any";
             end = "?";
+        } else if (spec.shape() == Shape.TOP_N) {
+            return ranked(spec, p);
         } else {
             return List.of();
         }
@@ -76,10 +80,38 @@ final class Phrasings {
         return List.copyOf(out);
     }
 
+    /**
+     * "Which 3 wards had the most falls incidents in 2026?": a count ranked by one grouping on a concept the subject
+     * refers to, said with that concept's own term (without N when the limit is one).
+     */
+    private List<String> ranked(QuerySpec spec, Parts p) {
+        if (spec.dimensions().size() != 1 || !(spec.dimensions().get(0) instanceof Dimension.Column c)
+                || p.bucket() != null) {
+            return List.of();
+        }
+        Concept owner = concept(c.column().concept()).orElse(null);
+        if (owner == null || same(owner.id(), p.subject().id())) {
+            return List.of();
+        }
+        String which = spec.limit() == 1 ? Restater.words("Which", owner.singular())
+                : Restater.words("Which", String.valueOf(spec.limit()), owner.plural());
+        List<String> times = p.time() == null ? List.of("") : timePhrases(p.subject(), p.time());
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String time : times) {
+            out.add(Restater.words(which, "had the most", String.join(" ", p.ownValues()), p.subject().plural(),
+                    String.join(" ", p.otherValues()), time) + "?");
+            out.add(Restater.words(which, "had the most", p.subject().plural(), String.join(" ", p.ownValues()),
+                    String.join(" ", p.otherValues()), time) + "?");
+        }
+        return List.copyOf(out);
+    }
+
     private Optional<Parts> parts(QuerySpec spec) {
         Concept subject = concept(spec.subject()).orElse(null);
-        if (subject == null || !spec.related().isEmpty() || !spec.order().isEmpty() || spec.limit() != null
-                || !spec.projection().isEmpty()) {
+        boolean ranked = spec.shape() == Shape.TOP_N && spec.order().equals(List.of(
+                new OrderKey.ByMeasure(0, Direction.DESC)));
+        if (subject == null || !spec.related().isEmpty() || (!ranked && (!spec.order().isEmpty()
+                || spec.limit() != null)) || !spec.projection().isEmpty()) {
             return Optional.empty();
         }
         boolean counts = spec.shape() == Shape.LIST || spec.shape() == Shape.EXISTS ? spec.measures().isEmpty()

@@ -50,9 +50,9 @@ import org.tally.core.spec.SpecHash;
 class RestaterRoundTripTest {
 
     private static final LocalDate TODAY = LocalDate.of(2026, 11, 29);
-    /** Measured 2026-12-02: 0.248 (dev) and 0.244 (alt) of golden readings, 0.359 and 0.371 of generated specs. */
-    private static final double GOLDEN_FLOOR = 0.22;
-    private static final double GENERATED_FLOOR = 0.33;
+    /** Measured 2026-12-02: 0.302 (dev) and 0.315 (alt) of golden readings, 0.423 and 0.451 of generated specs. */
+    private static final double GOLDEN_FLOOR = 0.28;
+    private static final double GENERATED_FLOOR = 0.40;
 
     private static final DomainPack PACK = PackLoader.hospital();
 
