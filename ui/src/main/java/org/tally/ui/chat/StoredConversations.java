@@ -45,6 +45,7 @@ public final class StoredConversations implements ConversationKeeper {
     }
 
     /** The log that carries on conversation {@code id} (a reopened one). */
+    @Override
     public TurnLog continuing(String id) {
         return log(Objects.requireNonNull(id, "id"), null, null);
     }
@@ -68,14 +69,17 @@ public final class StoredConversations implements ConversationKeeper {
     }
 
     /** The conversations kept on {@code source}, the most recent first. */
+    @Override
     public List<ConversationStore.Summary> list(SourceRef source, int limit) {
         return with(store -> store.list(source.name(), limit));
     }
 
+    @Override
     public Optional<ConversationStore.Kept> open(String id) {
         return with(store -> store.open(id));
     }
 
+    @Override
     public boolean delete(String id) {
         return with(store -> store.delete(id));
     }

@@ -24,6 +24,7 @@ import javafx.util.StringConverter;
 import org.tally.core.scope.Scope;
 import org.tally.ui.binding.BindingView;
 import org.tally.ui.chat.ChatView;
+import org.tally.ui.conversations.PastConversationsView;
 import org.tally.ui.settings.ModelSettingsView;
 import org.tally.ui.sources.SourcesView;
 
@@ -55,8 +56,17 @@ public final class ShellView extends BorderPane {
                 model.models().checkIfNotYet();
             }
         });
+        Tab conversationsTab = tab("Conversations", new PastConversationsView(model.conversations()),
+                "tab-conversations");
+        conversationsTab.setOnSelectionChanged(e -> {
+            if (conversationsTab.isSelected()) {
+                model.conversations().refresh();
+            }
+        });
+        model.conversations().onReopened(this::focusQuestion);
         tabs.getTabs().addAll(askTab, tab("Sources", new SourcesView(model.sources()), "tab-sources"),
-                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"), modelsTab);
+                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"), modelsTab,
+                conversationsTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         setTop(appBar());
         setCenter(tabs);

@@ -19,6 +19,7 @@ import org.tally.ui.chat.ChatViewModel;
 import org.tally.ui.chat.ConversationKeeper;
 import org.tally.ui.chat.EngineSession;
 import org.tally.ui.chat.ExampleQuestions;
+import org.tally.ui.conversations.PastConversationsViewModel;
 import org.tally.ui.settings.ModelSettingsViewModel;
 import org.tally.ui.settings.PlannerControl;
 import org.tally.ui.sources.SourceItem;
@@ -42,6 +43,7 @@ public final class ShellViewModel implements AutoCloseable {
     private final Activity activity = new Activity();
     private final EngineSession session;
     private final ChatViewModel chat;
+    private final PastConversationsViewModel conversations;
     private final SourcesViewModel sources;
     private final BindingViewModel binding;
     private final ModelSettingsViewModel models;
@@ -71,6 +73,8 @@ public final class ShellViewModel implements AutoCloseable {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.session = new EngineSession(engines, DEFAULT_SOURCE, conversations);
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
+        this.conversations = new PastConversationsViewModel(conversations, session::source, chat, runner, activity,
+                java.time.ZoneId.systemDefault());
         this.sources = new SourcesViewModel(store, tester, runner, activity, this::use);
         this.binding = new BindingViewModel(bindings, runner, activity);
         // answers must use the binding the inspector shows: a saved override or a refresh reopens the engine
@@ -191,6 +195,11 @@ public final class ShellViewModel implements AutoCloseable {
 
     public ChatViewModel chat() {
         return chat;
+    }
+
+    /** The conversations kept on the current source (the Conversations tab). */
+    public PastConversationsViewModel conversations() {
+        return conversations;
     }
 
     public SourcesViewModel sources() {
