@@ -19,6 +19,7 @@ import org.tally.core.binding.BindingException;
 import org.tally.core.catalog.CatalogRefreshException;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.DataFolder;
+import org.tally.core.state.StateDatabase;
 import org.tally.core.Progress;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerLadder;
@@ -343,6 +344,10 @@ final class Wiring {
 
     LexiconCommand lexiconCommand(java.io.PrintStream out, java.io.PrintStream err) {
         return new LexiconCommand(connector, bindings, pack, out, err);
+    }
+
+    BacklogCommand backlogCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new BacklogCommand(() -> StateDatabase.open(data), clock, out, err);
     }
 
     /** Where the demo hospital's files live. */
