@@ -1,6 +1,7 @@
 package org.tally.core.conversation;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,12 @@ public final class Conversation {
     private final TurnLog log;
     private ConversationFocus focus;
     private int turns;
+    /** Each chip offered after an answer, with that answer's turn and spec: a chip of an older card refines it. */
+    private final Map<Suggestion, Offer> offered = new HashMap<>();
+
+    /** The answer a chip was offered after. */
+    private record Offer(int turn, QuerySpec spec) {
+    }
 
     /**
      * @param scope the service line the engine reads (its label)
@@ -137,11 +144,16 @@ public final class Conversation {
         return finish(n, q, followed.bound() ? followed.refusedWith(q, own) : own, askedLast);
     }
 
-    /** A suggestion chip chosen: its spec is answered as it is, nothing is read again. */
+    /**
+     * A suggestion chip chosen: its spec is answered as it is, nothing is read again. A chip of an older answer than
+     * the last one refines that answer: what it carried over is said of that turn, not of the last.
+     */
     public synchronized Turn choose(Suggestion chip, StepListener live) {
         int n = ++turns;
         focus = focus.settled();
-        return finish(n, chip.question(), prepared(chip.question(), chip.spec(), live), false);
+        Offer from = offered.get(chip);
+        Offer base = from != null ? from : focus.hasSpec() ? new Offer(focus.turn(), focus.spec()) : null;
+        return finish(n, chip.question(), prepared(chip.question(), chip.spec(), base, live), false);
     }
 
     /** An option of the open clarifying question chosen (a button): the slot is filled, nothing is read again. */
@@ -269,27 +281,33 @@ public final class Conversation {
         return prepared(q, ((ParseOutcome.Parsed) read).spec(), live);
     }
 
-    /** A spec made from the focus (a follow-up, a chip, a filled slot), answered as it is. */
+    /** A spec made from the focus (a follow-up, a filled slot), answered as it is. */
     private Reading prepared(String q, QuerySpec made, StepListener live) {
+        return prepared(q, made, focus.hasSpec() ? new Offer(focus.turn(), focus.spec()) : null, live);
+    }
+
+    /** A spec made from the answer of turn {@code base} (null: none), answered as it is. */
+    private Reading prepared(String q, QuerySpec made, Offer base, StepListener live) {
         String move = FollowUpMove.of(made).map(FollowUpMove::id).orElse(null);
         FocusUse use = null;
         QuerySpec spec = made;
-        if (move != null && focus.hasSpec()) {
-            List<String> carried = words.carried(focus.spec(), made);
-            use = new FocusUse(focus.turn(), move, carried);
+        if (move != null && base != null) {
+            List<String> carried = words.carried(base.spec(), made);
+            use = new FocusUse(base.turn(), move, carried);
             List<Provenance.Substitution> shown = carried.stream().map(c -> new Provenance.Substitution("focus", c))
                     .toList();
-            spec = made.withProvenance(made.provenance().asFollowUp(move, focus.turn()).withSubstitutions(shown));
+            spec = made.withProvenance(made.provenance().asFollowUp(move, base.turn()).withSubstitutions(shown));
         }
         Answer a = engine.answer(q, spec, RUNG, List.of(), live);
         a = a.withPath(q, withFocusReason(a.path(), use));
+        QuerySpec refined = base == null ? null : base.spec();
         if (a.status() == AnswerStatus.REFUSED) {
             return new Reading(a, null, null, use, move, null,
-                    Refusals.followUp(words, focus.spec(), spec, a.message()), true);
+                    Refusals.followUp(words, refined, spec, a.message()), true);
         }
         PendingClarify asks = a.status() == AnswerStatus.CLARIFY ? new PendingClarify(turns, q, a.clarify(), Map.of())
                 : null;
-        return new Reading(a, spec, move == null ? null : focus.spec(), use, move, asks, null, true);
+        return new Reading(a, spec, move == null ? null : refined, use, move, asks, null, true);
     }
 
     /** The option fills the open slot: a prepared spec is answered as it is, else the question is asked with it. */
@@ -381,6 +399,10 @@ public final class Conversation {
             chips = a.status() == AnswerStatus.ANSWERED && r.spec() != null
                     ? suggestions.after(r.spec(), r.narrowedFrom(), r.move(), ResultDigest.of(a))
                     : a.status() == AnswerStatus.REFUSED ? suggestions.afterRefusal(q, focus) : List.of();
+        }
+        if (a.status() == AnswerStatus.ANSWERED && r.spec() != null) {
+            Offer after = new Offer(n, r.spec());
+            chips.forEach(c -> offered.put(c, after));
         }
         Turn turn = new Turn(n, q, a, a.status() == AnswerStatus.ANSWERED ? r.use() : null, chips,
                 a.status() == AnswerStatus.ANSWERED ? r.spec() : null);

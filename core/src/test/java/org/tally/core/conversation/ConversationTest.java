@@ -201,6 +201,24 @@ class ConversationTest {
         assertThat(kinds).doesNotHaveDuplicates();
     }
 
+    @Test
+    void aChipOfAnOlderCardSaysWhatItKeptOfThatCardNotOfTheLastAnswer() {
+        Turn deliveries = ask("How many deliveries were there this year?");
+        Turn patients = ask("How many patients are there?");
+        assertThat(patients.answer().status()).as(patients.answer().message()).isEqualTo(AnswerStatus.ANSWERED);
+        Suggestion chip = deliveries.suggestions().stream().filter(c -> !c.kind().equals("question")).findFirst()
+                .orElseThrow();
+        Turn chosen = chat.choose(chip, StepListener.NONE);
+        assertThat(chosen.answer().status()).as(chip.label()).isEqualTo(AnswerStatus.ANSWERED);
+        assertThat(chosen.focus().fromTurn()).as("it refines turn 1, not the last answer").isEqualTo(1);
+        assertThat(chosen.focus().using()).contains("Deliveries").doesNotContain("Patient");
+        assertThat(chosen.answer().path()).extracting(PathStep::reason).anyMatch(r -> r != null
+                && r.startsWith("follow-up to turn 1"));
+        assertThat(hash(chosen)).isEqualTo(chip.specHash());
+        assertThat(chat.focus().subject()).isEqualTo(deliveries.spec().subject());
+        assertThat(chat.focus().narrowedFrom()).isEqualTo(deliveries.spec());
+    }
+
     private static String hash(Turn t) {
         return SpecHash.of(SpecCanonicalizer.canonicalize(t.spec()));
     }
