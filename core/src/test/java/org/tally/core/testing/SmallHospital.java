@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerLadder;
+import org.tally.core.answer.EngineFactory;
 import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.execute.ExecutorSettings;
@@ -64,6 +65,17 @@ public final class SmallHospital implements AutoCloseable {
                     + " (3, 2, 'fever', 3, TIMESTAMP '2026-04-03 10:00:00')");
         }
         binding = TestBindings.bind(db, "small-hospital", pack);
+    }
+
+    /** Opens {@link #engine()} for whatever source is asked for (the workstation's tests); a failure is unchecked. */
+    public EngineFactory engines() {
+        return (source, credentials, today, progress) -> {
+            try {
+                return engine();
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        };
     }
 
     /** An engine as the product opens one: greetings and the grammar, on its own connection. */

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.tally.core.conversation.ConversationStore;
 import org.tally.core.conversation.TurnLog;
+import org.tally.core.conversation.UnansweredReport;
 import org.tally.core.scope.Scope;
 import org.tally.core.source.SourceRef;
 
@@ -35,6 +36,11 @@ public interface ConversationKeeper {
     /** Forgets a kept conversation; false when there was none with that id. */
     default boolean delete(String id) {
         return false;
+    }
+
+    /** What could not be answered on {@code source}, from the kept conversations; empty when nothing is kept. */
+    default Optional<UnansweredReport> unanswered(SourceRef source) {
+        return Optional.empty();
     }
 
     /** Keeps nothing (tests, and a workstation without its app-state database). */

@@ -13,6 +13,7 @@ import org.tally.core.DataFolder;
 import org.tally.core.conversation.ConversationReport;
 import org.tally.core.conversation.ConversationStore;
 import org.tally.core.conversation.TurnLog;
+import org.tally.core.conversation.UnansweredReport;
 import org.tally.core.scope.Scope;
 import org.tally.core.source.SourceRef;
 import org.tally.core.state.StateDatabase;
@@ -82,6 +83,11 @@ public final class StoredConversations implements ConversationKeeper {
     @Override
     public boolean delete(String id) {
         return with(store -> store.delete(id));
+    }
+
+    @Override
+    public Optional<UnansweredReport> unanswered(SourceRef source) {
+        return Optional.of(with(store -> store.unanswered(source.name(), null)));
     }
 
     /** Conversation {@code id} as a Markdown report, {@code images} by turn number (chart files next to it). */

@@ -9,6 +9,8 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -19,13 +21,15 @@ import org.tally.core.conversation.ConversationStore;
 /**
  * The kept conversations of the current source: each with its first question, when it was last used and its turns.
  * Reopen (or double-click) carries one on in the Ask tab; Markdown… and HTML… save it as a report with its charts;
- * Delete forgets it after a second click on Delete to confirm.
+ * Delete forgets it after a second click on Delete to confirm. "What could not be answered" shows the administrator's
+ * backlog of the source below the list.
  */
 public final class PastConversationsView extends VBox {
 
     private final PastConversationsViewModel model;
     private final ListView<ConversationStore.Summary> list = new ListView<>();
     private final HBox confirm = new HBox(8);
+    private final TextArea backlog = new TextArea();
 
     public PastConversationsView(PastConversationsViewModel model) {
         this.model = model;
@@ -54,7 +58,14 @@ public final class PastConversationsView extends VBox {
         confirm.setVisible(false);
         confirm.setManaged(false);
         list.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> hideConfirm());
-        getChildren().addAll(title, hint, list, actions(), confirm, status);
+        backlog.setId("backlog-text");
+        backlog.setEditable(false);
+        backlog.setWrapText(true);
+        backlog.setPrefRowCount(12);
+        backlog.textProperty().bind(model.backlogProperty());
+        backlog.visibleProperty().bind(model.backlogProperty().isNotEmpty());
+        backlog.managedProperty().bind(backlog.visibleProperty());
+        getChildren().addAll(title, hint, list, actions(), confirm, status, backlog);
     }
 
     private HBox actions() {
@@ -73,7 +84,14 @@ public final class PastConversationsView extends VBox {
         refresh.setId("refresh-conversations");
         refresh.getStyleClass().add(Styles.FLAT);
         refresh.setOnAction(e -> model.refresh());
-        return new HBox(8, reopen, markdown, html, delete, refresh);
+        Button unanswered = new Button("What could not be answered");
+        unanswered.setId("show-backlog");
+        unanswered.getStyleClass().add(Styles.FLAT);
+        unanswered.setMnemonicParsing(false);
+        unanswered.setTooltip(new Tooltip("The questions refused or asked back on this source,"
+                + " grouped by reason, for overrides and for the grammar (wording only, never rows)"));
+        unanswered.setOnAction(e -> model.showBacklog());
+        return new HBox(8, reopen, markdown, html, delete, refresh, unanswered);
     }
 
     private static Button button(String text, String id, BooleanBinding disabled) {

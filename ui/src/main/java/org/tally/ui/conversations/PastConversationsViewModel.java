@@ -14,6 +14,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tally.core.conversation.BacklogText;
 import org.tally.core.conversation.ConversationStore;
 import org.tally.core.source.SourceRef;
 import org.tally.ui.chat.ChatViewModel;
@@ -44,6 +45,7 @@ public final class PastConversationsViewModel {
     private final ZoneId zone;
     private final ObservableList<ConversationStore.Summary> items = FXCollections.observableArrayList();
     private final SimpleStringProperty status = new SimpleStringProperty("");
+    private final SimpleStringProperty backlog = new SimpleStringProperty("");
     private Runnable onReopened = () -> { };
 
     /**
@@ -123,6 +125,17 @@ public final class PastConversationsViewModel {
         });
     }
 
+    /**
+     * The administrator's backlog of the current source into {@link #backlogProperty()}: what the kept conversations
+     * could not answer, by reason class, with the words and questions involved; wording and reasons, never rows.
+     */
+    public void showBacklog() {
+        SourceRef on = source.get();
+        run("Reading what could not be answered", () -> keeper.unanswered(on), report -> backlog.set(report
+                .map(r -> BacklogText.of(on.name(), null, r))
+                .orElse("Conversations are not kept by this workstation, so there is nothing to show.")));
+    }
+
     /** The line a kept conversation is listed with: when it was last used and how many turns it has. */
     public String describe(ConversationStore.Summary kept) {
         return WHEN.format(kept.updatedAt().atZone(zone)) + " · " + kept.turns() + (kept.turns() == 1 ? " turn"
@@ -140,6 +153,11 @@ public final class PastConversationsViewModel {
 
     public ReadOnlyStringProperty statusProperty() {
         return status;
+    }
+
+    /** The backlog last read by {@link #showBacklog()}; empty before. */
+    public ReadOnlyStringProperty backlogProperty() {
+        return backlog;
     }
 
     private static String chartsSaid(int n) {

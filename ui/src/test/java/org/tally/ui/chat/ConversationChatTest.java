@@ -12,7 +12,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.answer.EngineFactory;
 import org.tally.core.conversation.ConversationStore;
 import org.tally.core.conversation.Suggestion;
 import org.tally.core.source.DemoSchema;
@@ -31,13 +30,6 @@ class ConversationChatTest {
 
     private static final AtomicInteger STATES = new AtomicInteger();
     private static SmallHospital hospital;
-    private final EngineFactory engines = (source, credentials, today, progress) -> {
-        try {
-            return hospital.engine();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    };
     private final StateDatabase state = StateDatabase.open("jdbc:h2:mem:chat_conversations_"
             + STATES.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
     private final ConversationStore store = new ConversationStore(state,
@@ -62,11 +54,12 @@ class ConversationChatTest {
     }
 
     private ChatViewModel chat() {
-        EngineSession session = new EngineSession(engines, new SourceRef.Demo(DemoSchema.DEV), (source, scope) -> {
-            String id = store.start("small-hospital", scope.label());
-            started.add(id);
-            return store.log(id);
-        });
+        EngineSession session = new EngineSession(hospital.engines(), new SourceRef.Demo(DemoSchema.DEV),
+                (source, scope) -> {
+                    String id = store.start("small-hospital", scope.label());
+                    started.add(id);
+                    return store.log(id);
+                });
         sessions.add(session);
         return new ChatViewModel(session, new SyncTaskRunner(), new Activity(), ExampleQuestions.DEMO);
     }

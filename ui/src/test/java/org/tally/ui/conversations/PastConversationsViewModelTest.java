@@ -20,7 +20,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tally.core.answer.EngineFactory;
 import org.tally.core.conversation.ConversationStore;
 import org.tally.core.conversation.TurnLog;
 import org.tally.core.source.DemoSchema;
@@ -52,13 +51,6 @@ class PastConversationsViewModelTest {
     @TempDir
     Path dir;
 
-    private final EngineFactory engines = (source, credentials, today, progress) -> {
-        try {
-            return hospital.engine();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    };
     private final String url = "jdbc:h2:mem:past_conversations_" + STATES.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
     private final StoredConversations stored = new StoredConversations(() -> StateDatabase.open(url), new Ticking());
     private final List<EngineSession> sessions = new ArrayList<>();
@@ -81,7 +73,7 @@ class PastConversationsViewModelTest {
     }
 
     private ChatViewModel chat(ConversationKeeper keeper) {
-        EngineSession session = new EngineSession(engines, DEV, keeper);
+        EngineSession session = new EngineSession(hospital.engines(), DEV, keeper);
         sessions.add(session);
         return new ChatViewModel(session, new SyncTaskRunner(), new Activity(), ExampleQuestions.DEMO);
     }
@@ -257,6 +249,24 @@ class PastConversationsViewModelTest {
         fresh.reopen(new ConversationStore.Summary("no-such-id", "demo:dev", "All service lines", "gone",
                 Instant.EPOCH, Instant.EPOCH, 1));
         assertThat(fresh.statusProperty().get()).isEqualTo("That conversation is no longer kept.");
+    }
+
+    @Test
+    void theBacklogShowsWhatCouldNotBeAnsweredWithItsReasonAndNoRows() {
+        ChatViewModel chat = chat(stored);
+        chat.ask("How many purple unicorns are there?");
+        chat.ask("How many purple unicorns are there?");
+        chat(stored).ask("How many deliveries were there last month?");
+        PastConversationsViewModel past = past(stored, chat);
+        past.showBacklog();
+        String text = past.backlogProperty().get();
+        assertThat(text).startsWith("What Tally could not answer on demo:dev:")
+                .contains("2\u00d7 How many purple unicorns are there?")
+                .doesNotContain("deliveries were there");
+
+        PastConversationsViewModel none = past(ConversationKeeper.NONE, chat(ConversationKeeper.NONE));
+        none.showBacklog();
+        assertThat(none.backlogProperty().get()).contains("not kept");
     }
 
     /** A clock one minute later at each reading, so conversations are ordered by when they were used. */

@@ -22,7 +22,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.tally.core.answer.AnswerEngine;
-import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.StepListener;
 import org.tally.core.conversation.Conversation;
 import org.tally.core.conversation.ConversationStore;
@@ -49,13 +48,6 @@ class ConversationFxTest {
     @TempDir
     Path dir;
 
-    private final EngineFactory engines = (source, credentials, today, progress) -> {
-        try {
-            return hospital.engine();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    };
     private FxTaskRunner runner;
     private ShellViewModel model;
 
@@ -72,7 +64,8 @@ class ConversationFxTest {
     @Start
     void start(Stage stage) {
         runner = new FxTaskRunner();
-        model = new ShellViewModel(engines, runner, new SourceStore(dir.resolve("state").resolve("sources.json")),
+        model = new ShellViewModel(hospital.engines(), runner,
+                new SourceStore(dir.resolve("state").resolve("sources.json")),
                 (ref, creds) -> new SourceCheck(true, "H2 2.5", WriteAccess.READ_ONLY, "no write privilege found"),
                 BindingProvider.NONE, dir.resolve("models"), false);
         ShellView view = new ShellView(model);

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -25,7 +26,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.tally.core.answer.AnswerEngine;
-import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.StepListener;
 import org.tally.core.conversation.Conversation;
 import org.tally.core.conversation.ConversationStore;
@@ -50,7 +50,8 @@ import org.tally.ui.task.FxTaskRunner;
 /**
  * The Conversations tab in the window, headless on Monocle, over a real engine and a real app-state database: a
  * conversation kept earlier is listed with its first question, Reopen shows it in the Ask tab and the next question
- * follows its last answer (the "using:" line), and its HTML report carries its bar chart as an image.
+ * follows its last answer (the "using:" line), the backlog shows what was not answered, and its HTML report carries
+ * its bar chart as an image.
  */
 @ExtendWith(ApplicationExtension.class)
 class PastConversationsFxTest {
@@ -61,13 +62,6 @@ class PastConversationsFxTest {
     @TempDir
     Path dir;
 
-    private final EngineFactory engines = (source, credentials, today, progress) -> {
-        try {
-            return hospital.engine();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    };
     private final String url = "jdbc:h2:mem:fx_past_" + STATES.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
     private final StoredConversations stored = new StoredConversations(() -> StateDatabase.open(url),
             Clock.fixed(Instant.parse("2026-11-29T10:00:00Z"), ZoneOffset.UTC));
@@ -89,7 +83,8 @@ class PastConversationsFxTest {
     @Start
     void start(Stage stage) {
         runner = new FxTaskRunner();
-        model = new ShellViewModel(engines, runner, new SourceStore(dir.resolve("state").resolve("sources.json")),
+        model = new ShellViewModel(hospital.engines(), runner,
+                new SourceStore(dir.resolve("state").resolve("sources.json")),
                 (ref, creds) -> new SourceCheck(true, "H2 2.5", WriteAccess.READ_ONLY, "no write privilege found"),
                 BindingProvider.NONE, dir.resolve("models"), false, PlannerControl.NONE, stored);
         view = new ShellView(model);
@@ -131,12 +126,21 @@ class PastConversationsFxTest {
     @Test
     void aKeptConversationIsListedReopenedAndCarriedOn(FxRobot robot) throws Exception {
         keepOne();
+        try (AnswerEngine engine = hospital.engine()) {
+            new Conversation(engine, Scope.ALL.label(), stored.begin(new SourceRef.Demo(DemoSchema.DEV), Scope.ALL))
+                    .ask("How many purple unicorns are there?", StepListener.NONE);
+        }
         robot.interact(() -> view.showTab(4));
-        WorkstationFixture.waitUntil(() -> list(robot).getItems().size() == 1);
-        assertThat(list(robot).getItems().get(0).title()).isEqualTo("How many deliveries were there last month?");
+        WorkstationFixture.waitUntil(() -> list(robot).getItems().size() == 2);
         assertThat(robot.lookup("#conversation-list .label").queryAllAs(Label.class)).extracting(Label::getText)
-                .contains("How many deliveries were there last month?");
-        robot.interact(() -> list(robot).getSelectionModel().select(0));
+                .contains("How many deliveries were there last month?", "How many purple unicorns are there?");
+        int deliveries = list(robot).getItems().stream().map(ConversationStore.Summary::title).toList()
+                .indexOf("How many deliveries were there last month?");
+        robot.interact(() -> list(robot).getSelectionModel().select(deliveries));
+        robot.clickOn("#show-backlog");
+        WorkstationFixture.waitUntil(() -> !robot.lookup("#backlog-text").queryAs(TextArea.class).getText().isEmpty());
+        assertThat(robot.lookup("#backlog-text").queryAs(TextArea.class).getText())
+                .contains("What Tally could not answer on demo:dev:", "How many purple unicorns are there?");
         Path shot = Path.of("target", "screenshots", "conversations-tab.png");
         robot.interact(() -> {
             try {
@@ -157,7 +161,8 @@ class PastConversationsFxTest {
         var using = robot.lookup("#using-line").queryAllAs(Label.class).stream().map(Label::getText).toList();
         assertThat(using).hasSize(2);
         assertThat(using.get(1)).contains("October 2026", "Deliveries", "ward");
-        assertThat(stored.list(new SourceRef.Demo(DemoSchema.DEV), 10)).singleElement()
+        assertThat(stored.list(new SourceRef.Demo(DemoSchema.DEV), 10)).as("carried on, not a new conversation")
+                .hasSize(2).filteredOn(s -> s.title().startsWith("How many deliveries")).singleElement()
                 .satisfies(s -> assertThat(s.turns()).isEqualTo(3));
     }
 
