@@ -1,6 +1,7 @@
 package org.tally.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.tally.ui.testing.FxSteps.clickInView;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.tally.core.scope.Scope;
 import org.tally.ui.result.PngExport;
+import org.tally.ui.testing.Look;
 
 /**
  * Renders the main states of the real workstation on the demo hospital into PNG files, headless (Monocle + JavaFX
@@ -38,7 +40,7 @@ class ScreenshotsTest {
     void start(Stage stage) {
         this.stage = stage;
         window = new RealWindow(home);
-        window.show(stage, 1280, 860);
+        window.show(stage, new Look("screenshots", null, 100, 1280, 860));
     }
 
     @AfterEach
@@ -76,7 +78,7 @@ class ScreenshotsTest {
         shoot(robot, "01-welcome");
 
         window.ask(robot, "How many admissions were there last year, by ward?");
-        robot.clickOn(".sql-toggle");
+        clickInView(robot, ".sql-toggle");
         shoot(robot, "02-answer-bar-chart-with-sql");
 
         fresh(robot);
@@ -94,7 +96,7 @@ class ScreenshotsTest {
 
         fresh(robot);
         window.ask(robot, "list the beds");
-        robot.clickOn("#load-more");
+        clickInView(robot, "#load-more");
         RealWindow.waitUntil(() -> !window.model.activity().runningProperty().get());
         shoot(robot, "06-list-with-pages");
 

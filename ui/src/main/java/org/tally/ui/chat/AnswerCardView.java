@@ -9,7 +9,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
@@ -135,23 +134,30 @@ public final class AnswerCardView extends VBox {
         }
     }
 
+    /**
+     * The SQL, the spec JSON and the spec hash behind one toggle. Each block's copy button sits in the row above its
+     * code, so whatever the fonts, text size or window, the button is in view whenever the code's start is.
+     */
     private void sqlDisclosure(AnswerCardModel card) {
-        ToggleButton toggle = new ToggleButton("SQL");
+        ToggleButton toggle = new ToggleButton();
+        toggle.textProperty().bind(javafx.beans.binding.Bindings.when(card.sqlShownProperty())
+                .then("Hide SQL").otherwise("Show SQL"));
         toggle.getStyleClass().addAll("sql-toggle", Styles.SMALL, Styles.BUTTON_OUTLINED);
+        toggle.setAccessibleText("Show or hide the SQL, the query specification and its hash");
         toggle.selectedProperty().bindBidirectional(card.sqlShownProperty());
         VBox details = new VBox(6);
         details.getStyleClass().add("sql-details");
-        details.getChildren().add(caption(card.result() != null && card.result().paged()
+        String sqlCaption = card.result() != null && card.result().paged()
                 ? "SQL as executed for the first page (each next page adds: after the last row shown)"
-                : "SQL as executed"));
-        details.getChildren().add(code(card.sql(), "sql-text"));
-        details.getChildren().add(copyButton("Copy SQL", "copy-sql", card::sqlForClipboard));
+                : "SQL as executed";
+        details.getChildren().addAll(
+                blockHeader(sqlCaption, copyButton("Copy SQL", "copy-sql", card::sqlForClipboard)),
+                new CodeArea(card.sql(), "sql-text"));
         if (card.specJson() != null) {
-            details.getChildren().add(caption("Query specification (the SQL was compiled from it)"));
-            details.getChildren().add(code(card.specJsonForReading(), "spec-json"));
             Button copySpec = copyButton("Copy spec JSON", "copy-spec", card::specJsonForClipboard);
             copySpec.setTooltip(new Tooltip("Copies the canonical JSON exactly as it was hashed"));
-            details.getChildren().add(copySpec);
+            details.getChildren().addAll(blockHeader("Query specification (the SQL was compiled from it)", copySpec),
+                    new CodeArea(card.specJsonForReading(), "spec-json"));
         }
         if (card.specHash() != null) {
             Label hash = new Label("Spec hash " + card.specHash());
@@ -164,25 +170,29 @@ public final class AnswerCardView extends VBox {
         getChildren().addAll(toggle, details);
     }
 
+    /** A caption that wraps, and its button, which never shrinks out of sight. */
+    private static HBox blockHeader(String text, Button button) {
+        Label caption = caption(text);
+        caption.setWrapText(true);
+        caption.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(caption, javafx.scene.layout.Priority.ALWAYS);
+        button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, caption, button);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.getStyleClass().add("code-header");
+        return row;
+    }
+
     private static Label caption(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("sql-caption");
         return l;
     }
 
-    /** Read-only, selectable text: the user can copy part of it as well as all of it. */
-    private static TextArea code(String text, String styleClass) {
-        TextArea area = new TextArea(text);
-        area.getStyleClass().add(styleClass);
-        area.setEditable(false);
-        area.setWrapText(true);
-        area.setPrefRowCount(Math.min(12, Math.max(2, text.split("\n").length + 1)));
-        return area;
-    }
-
     private static Button copyButton(String label, String styleClass, java.util.function.Supplier<String> text) {
         Button copy = new Button(label);
-        copy.getStyleClass().addAll(styleClass, Styles.SMALL, Styles.FLAT);
+        copy.getStyleClass().addAll(styleClass, Styles.SMALL, Styles.BUTTON_OUTLINED);
+        copy.setAccessibleText(label);
         copy.setOnAction(e -> {
             ClipboardContent content = new ClipboardContent();
             content.putString(text.get());

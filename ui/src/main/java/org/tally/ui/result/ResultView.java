@@ -142,7 +142,7 @@ public final class ResultView extends VBox {
     private Node table() {
         TableView<List<Object>> table = new TableView<>();
         table.setId("result-table");
-        table.getStyleClass().addAll(Styles.DENSE, Styles.STRIPED);
+        table.getStyleClass().addAll("result-table", Styles.DENSE, Styles.STRIPED);
         for (int i = 0; i < model.columns().size(); i++) {
             int index = i;
             TableColumn<List<Object>, Object> col = new TableColumn<>(model.columns().get(i));
@@ -166,8 +166,8 @@ public final class ResultView extends VBox {
         table.setPlaceholder(new Label("None: no rows matched."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         int visible = Math.max(2, Math.min(MAX_VISIBLE_ROWS, model.rows().size()));
-        table.setFixedCellSize(28);
-        table.setPrefHeight(28 * (visible + 1.4));
+        // the row height is in em (tally.css), so the table grows with the text scale
+        table.prefHeightProperty().bind(table.fixedCellSizeProperty().multiply(visible + 1.6));
         if (!model.paged()) {
             return table;
         }

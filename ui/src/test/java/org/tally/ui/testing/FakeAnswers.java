@@ -21,6 +21,10 @@ public final class FakeAnswers {
     public static final String SCALAR_HASH = "c1-3f5a9e0d2b7c";
     public static final String SCALAR_SPEC = "{\"measures\":[{\"type\":\"count\"}],\"shape\":\"Scalar\",\"subject\":\"patient\"}";
 
+    public static final String GROUPED_SPEC = "{\"dimensions\":[{\"concept\":\"ward\",\"role\":\"Name\"}],"
+            + "\"measures\":[{\"type\":\"count\"}],\"shape\":\"Grouped\",\"subject\":\"delivery\","
+            + "\"time\":{\"from\":\"2026-05-01\",\"role\":\"EventTime\",\"to\":\"2026-06-01\"}}";
+
     private FakeAnswers() {
     }
 
@@ -48,7 +52,7 @@ public final class FakeAnswers {
                         + "WHERE d.\"delivered_at\" >= DATE '2026-05-01' AND d.\"delivered_at\" < DATE '2026-06-01'\n"
                         + "GROUP BY w.\"name\" ORDER BY 2 DESC",
                 "Counted deliveries between 2026-05-01 and 2026-05-31, grouped by ward.", okPath(), "c1-77aa01",
-                null, null);
+                null, null).withSpecJson(GROUPED_SPEC);
     }
 
     public static Answer groupedRows(String question, int groups) {
