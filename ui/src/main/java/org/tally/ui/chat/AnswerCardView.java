@@ -15,8 +15,10 @@ import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
+import org.tally.core.answer.PathStep;
 import org.tally.ui.result.ResultView;
 
 /** Lays out one {@link AnswerCardModel}; every decision about what to show was made by the model. */
@@ -40,9 +42,9 @@ public final class AnswerCardView extends VBox {
         if (card.state() == CardState.PENDING) {
             // the chips fill in while the ladder works: each step appears as it ends
             FlowPane live = chips(card);
-            card.chips().addListener((ListChangeListener<ChipModel>) c -> fillChips(live, card));
+            card.steps().addListener((ListChangeListener<PathStep>) c -> fillChips(live, card));
             getChildren().add(live);
-        } else if (!card.chips().isEmpty()) {
+        } else if (!card.steps().isEmpty()) {
             getChildren().add(chips(card));
         }
         if (card.hasSql()) {
@@ -58,7 +60,7 @@ public final class AnswerCardView extends VBox {
         spinner.setPrefSize(18, 18);
         Label doing = text(card.progressText(), "card-hint");
         doing.setId("pending-text");
-        card.chips().addListener((ListChangeListener<ChipModel>) c -> doing.setText(card.progressText()));
+        card.steps().addListener((ListChangeListener<PathStep>) c -> doing.setText(card.progressText()));
         HBox row = new HBox(8, spinner, doing);
         row.setAlignment(Pos.CENTER_LEFT);
         return row;
@@ -103,6 +105,9 @@ public final class AnswerCardView extends VBox {
     private static FlowPane chips(AnswerCardModel card) {
         FlowPane row = new FlowPane(6, 6);
         row.getStyleClass().add("chips");
+        // one keyboard stop per card: a screen reader reads the whole path, every chip's reason and time
+        row.setFocusTraversable(true);
+        row.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
         row.setAlignment(Pos.CENTER_LEFT);
         fillChips(row, card);
         return row;
@@ -110,28 +115,40 @@ public final class AnswerCardView extends VBox {
 
     private static void fillChips(FlowPane row, AnswerCardModel card) {
         row.getChildren().clear();
-        for (int i = 0; i < card.chips().size(); i++) {
-            ChipModel chip = card.chips().get(i);
+        Provenance path = card.provenance();
+        row.setAccessibleText(path.spoken());
+        for (int i = 0; i < path.shown().size(); i++) {
+            ChipModel chip = path.shown().get(i);
             if (i > 0) {
                 row.getChildren().add(text("→", "chip-total"));
             }
-            Label l = new Label(chip.label() + "  " + chip.timing());
-            // a miss is the ladder working as designed: only a failure is drawn as an alarm
-            l.getStyleClass().addAll("chip", switch (chip.outcome()) {
-                case OK -> "chip-ok";
-                case ERROR -> "chip-error";
-                case MISS, CLARIFY, SKIPPED -> "chip-other";
-            });
-            Tooltip tip = new Tooltip(chip.tooltip());
-            tip.setShowDelay(Duration.millis(200));
-            tip.setWrapText(true);
-            tip.setMaxWidth(480);
-            l.setTooltip(tip);
+            Label l = new Label(chip.label());
+            l.getStyleClass().addAll("chip", chip.styleClass());
+            if (chip.fellThrough()) {
+                l.getStyleClass().add("chip-fell-through");
+            }
+            l.setTooltip(tooltip(chip.tooltip()));
+            l.setAccessibleText(chip.tooltip());
             row.getChildren().add(l);
         }
         if (card.state() != CardState.PENDING) {
-            row.getChildren().add(text("· " + card.totalMs() + " ms", "chip-total"));
+            row.getChildren().add(text("· " + path.totalMs() + " ms", "chip-total"));
         }
+        if (!path.tried().isEmpty()) {
+            Label tried = text(path.triedText(), "chip-tried");
+            tried.setMaxWidth(Region.USE_PREF_SIZE);
+            tried.setTooltip(tooltip(path.triedTooltip()));
+            tried.setAccessibleText(path.triedTooltip());
+            row.getChildren().add(tried);
+        }
+    }
+
+    private static Tooltip tooltip(String text) {
+        Tooltip tip = new Tooltip(text);
+        tip.setShowDelay(Duration.millis(200));
+        tip.setWrapText(true);
+        tip.setMaxWidth(480);
+        return tip;
     }
 
     /**

@@ -4,11 +4,23 @@ import java.util.Locale;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 
-/** One provenance chip: a step of the answer ladder, whether it passed, why (on hover) and how long it took. */
-public record ChipModel(String step, Outcome outcome, String reason, long ms) {
+/**
+ * One provenance chip: a step of the answer ladder, whether it passed, why (on hover) and how long it took.
+ * {@code fellThrough} marks a rung that applied and missed before a later rung answered: shown, because it matters.
+ */
+public record ChipModel(String step, Outcome outcome, String reason, long ms, boolean fellThrough) {
+
+    public ChipModel(String step, Outcome outcome, String reason, long ms) {
+        this(step, outcome, reason, ms, false);
+    }
 
     public static ChipModel of(PathStep s) {
         return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms());
+    }
+
+    /** This chip as a rung that missed and handed the question on. */
+    ChipModel asFellThrough() {
+        return new ChipModel(step, outcome, reason, ms, true);
     }
 
     /** "Grammar ✓", "Planner ✗", "Raw SQL ✗". */
@@ -25,6 +37,16 @@ public record ChipModel(String step, Outcome outcome, String reason, long ms) {
         };
     }
 
+    /** The style class the chip is drawn with: only a failure is an alarm; a miss that mattered is a caution. */
+    public String styleClass() {
+        return switch (outcome) {
+            case OK -> "chip-ok";
+            case ERROR -> "chip-error";
+            case MISS -> "chip-miss";
+            case CLARIFY, SKIPPED -> "chip-other";
+        };
+    }
+
     public boolean passed() {
         return outcome == Outcome.OK;
     }
@@ -37,7 +59,7 @@ public record ChipModel(String step, Outcome outcome, String reason, long ms) {
     public String tooltip() {
         String what = switch (outcome) {
             case OK -> "passed";
-            case MISS -> "missed";
+            case MISS -> fellThrough ? "missed, so the next way of answering was tried" : "missed";
             case ERROR -> "failed";
             case CLARIFY -> "needs a clarification";
             case SKIPPED -> "not tried";
