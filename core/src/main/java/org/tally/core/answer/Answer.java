@@ -16,6 +16,8 @@ import java.util.Objects;
  * <p>Two fields are not part of the command-line object. {@code specJson} is the canonical spec whose SHA-256 is
  * the spec hash (the workstation shows it beside the SQL). {@code nextPage}: an engine opened for the workstation
  * lists long answers a page at a time, and the cursor says where the next page starts (null: there is none).
+ * {@code display}: the rows as people read them (same shape as {@code rows}, strings: labels for stored codes,
+ * numbers rounded and grouped), or null when no value reads differently; {@code rows} stay exact.
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
         "message"})
@@ -32,7 +34,8 @@ public record Answer(
         Clarify clarify,
         String message,
         @JsonIgnore String specJson,
-        @JsonIgnore PageCursor nextPage) {
+        @JsonIgnore PageCursor nextPage,
+        @JsonIgnore List<List<String>> display) {
 
     public Answer {
         Objects.requireNonNull(question, "question");
@@ -55,6 +58,17 @@ public record Answer(
         if (nextPage != null && (status != AnswerStatus.ANSWERED || !nextPage.specHash().equals(specHash))) {
             throw new IllegalArgumentException("only an answered list continues on a next page, under its own spec hash");
         }
+        if (display != null) {
+            display = copyDisplay(display, rows);
+        }
+    }
+
+    /** An answer without display values (the ladder gives it the generic reading). */
+    public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
+                  String explanation, List<PathStep> path, String specHash, Clarify clarify, String message,
+                  String specJson, PageCursor nextPage) {
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, specJson, nextPage,
+                null);
     }
 
     /** An answer that is complete as it is (no further page). */
@@ -66,19 +80,40 @@ public record Answer(
     /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
     public Answer withPath(String question, List<PathStep> fullPath) {
         return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
-                specJson, nextPage);
+                specJson, nextPage, display);
+    }
+
+    /** This answer with its rows as people read them (same shape as the rows; null: they read as stored). */
+    public Answer withDisplay(List<List<String>> readable) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                specJson, nextPage, readable);
     }
 
     /** This answer with the canonical JSON of the spec its hash was taken of. */
     public Answer withSpecJson(String json) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, json,
-                nextPage);
+                nextPage, display);
     }
 
     /** This answer continuing on the page after {@code cursor}. */
     public Answer withNextPage(PageCursor cursor) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, cursor);
+                specJson, cursor, display);
+    }
+
+    private static List<List<String>> copyDisplay(List<List<String>> display, List<List<Object>> rows) {
+        if (display.size() != rows.size()) {
+            throw new IllegalArgumentException("display has " + display.size() + " rows, the answer " + rows.size());
+        }
+        List<List<String>> out = new ArrayList<>(display.size());
+        for (int i = 0; i < display.size(); i++) {
+            if (display.get(i).size() != rows.get(i).size()) {
+                throw new IllegalArgumentException("display row " + i + " has " + display.get(i).size()
+                        + " values, the answer's " + rows.get(i).size());
+            }
+            out.add(List.copyOf(display.get(i)));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /** Rows may hold nulls, which List.copyOf refuses: copy into unmodifiable lists by hand. */

@@ -12,6 +12,7 @@ import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.StepListener;
+import org.tally.core.answer.TrendCalendar;
 import org.tally.core.scope.Scope;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
@@ -89,17 +90,20 @@ public final class EngineSession implements AutoCloseable {
         return ask(question, progress, StepListener.NONE);
     }
 
-    /** As {@link #ask(String, Progress)}, each step of the path told to {@code live} as it ends (on this thread). */
+    /**
+     * As {@link #ask(String, Progress)}, each step of the path told to {@code live} as it ends (on this thread). A count
+     * per bucket of time comes with its empty buckets as 0 ({@link TrendCalendar}).
+     */
     public Answer ask(String question, Progress progress, StepListener live) {
         synchronized (lock) {
-            return ensureOpen(progress).ask(question, live);
+            return TrendCalendar.fill(ensureOpen(progress).ask(question, live));
         }
     }
 
     /** The reply to a clarifying question of the current engine: the question again, the option in its slot. */
     public Answer reply(String question, Clarify clarify, String option, Progress progress, StepListener live) {
         synchronized (lock) {
-            return ensureOpen(progress).reply(question, clarify, option, live);
+            return TrendCalendar.fill(ensureOpen(progress).reply(question, clarify, option, live));
         }
     }
 

@@ -90,9 +90,14 @@ abstract class WorkstationChecks {
         assertThat(robot.lookup(".answer-card.answered").tryQuery().isPresent()).isTrue();
         javafx.scene.Node chart = robot.lookup("#result-chart").query();
         assertThat(chart).isInstanceOf(BarChart.class);
-        assertThat(chipTexts(robot)).contains("Grammar ✓  38 ms", "Execute ✓  30 ms", "Focus ✗  0 ms");
+        assertThat(chipTexts(robot)).containsExactly("Grammar ✓", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓");
         assertThat(robot.lookup(".chip").queryAs(Label.class).getTooltip().getText())
-                .isEqualTo("Focus missed: nothing to resolve (0 ms)");
+                .isEqualTo("Grammar passed (38 ms)");
+        Label tried = robot.lookup(".chip-tried").queryAs(Label.class);
+        assertThat(tried.getText()).isEqualTo("tried: focus, meta");
+        assertThat(tried.getTooltip().getText()).contains("Focus missed: nothing to resolve (0 ms)");
+        assertThat(robot.lookup(".chip-total").queryAllAs(Label.class)).extracting(Label::getText)
+                .contains("· 39 ms");
         assertThat(robot.lookup("#explanation").queryAs(Label.class).getText()).startsWith("Counted deliveries");
 
         clickInView(robot, "#view-table");
@@ -106,14 +111,54 @@ abstract class WorkstationChecks {
     }
 
     @Test
+    void storedCodesShowAsWordsWithTheStoredValueOnHoverAndCtrlCCopiesTheExactCells(FxRobot robot) {
+        ask(robot, "incidents by kind");
+        clickInView(robot, "#view-table");
+        @SuppressWarnings("unchecked")
+        TableView<List<Object>> table = robot.lookup("#result-table").queryAs(TableView.class);
+        javafx.scene.control.TableCell<?, ?> first = robot.from(table).lookup(".table-cell")
+                .match((javafx.scene.control.TableCell<?, ?> c) -> "Medication error".equals(c.getText()))
+                .query();
+        assertThat(first.getTooltip().getText()).isEqualTo("Stored as medication_error");
+        assertThat(robot.from(table).lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
+                .extracting(javafx.scene.control.TableCell::getText).contains("No harm", "4,100")
+                .doesNotContain("medication_error", "no_harm");
+
+        clickInView(robot, first);
+        robot.interact(() -> table.getSelectionModel().selectRange(0, table.getColumns().get(0), 1,
+                table.getColumns().get(1)));
+        robot.press(KeyCode.CONTROL).press(KeyCode.C).release(KeyCode.C).release(KeyCode.CONTROL);
+        String[] copied = new String[1];
+        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertThat(copied[0]).isEqualTo("medication_error\t4100\nno_harm\t12");
+    }
+
+    @Test
+    void aFewBarsAreDrawnNarrowWithTitledAxesAndTheChartIsReadAloud(FxRobot robot) {
+        ask(robot, "How many deliveries were there last month, by ward?");
+        BarChart<?, ?> chart = robot.lookup("#result-chart").queryAs(BarChart.class);
+        double em = chart.getXAxis().getTickLabelFont().getSize() / 0.8;
+        List<javafx.scene.Node> bars = robot.from(chart).lookup(".chart-bar").queryAll().stream()
+                .filter(n -> !n.getStyleClass().contains("bar-legend-symbol")).collect(Collectors.toList());
+        assertThat(bars).hasSize(4);
+        for (javafx.scene.Node bar : bars) {
+            assertThat(bar.getBoundsInParent().getWidth()).as("a bar's width").isLessThanOrEqualTo(4.5 * em);
+        }
+        assertThat(chart.getXAxis().getLabel()).isEqualTo("Ward");
+        assertThat(chart.getYAxis().getLabel()).isEqualTo("Deliveries");
+        assertThat(chart.getAccessibleText()).startsWith("Bar chart of Deliveries by ward: Maternity A 41;");
+    }
+
+    @Test
     void theCardShowsEachStepAsItEndsAndTheWindowStaysResponsive(FxRobot robot) {
         TextField box = robot.lookup("#question").queryAs(TextField.class);
         robot.interact(() -> box.setText("slowly count the patients"));
         clickInView(robot, "#question");
         robot.type(KeyCode.ENTER);
-        waitUntil(() -> robot.lookup(".answer-card.pending .chip").queryAll().size() == 2);
-        assertThat(chipTexts(robot)).containsExactly("Focus ✗  0 ms", "Meta ✗  1 ms");
-        assertThat(robot.lookup("#pending-text").queryAs(Label.class).getText()).isEqualTo("Meta ✗ · working on it…");
+        waitUntil(() -> robot.lookup(".answer-card.pending .chip-tried").tryQuery().isPresent());
+        assertThat(chipTexts(robot)).as("rungs that did not apply are no crosses").isEmpty();
+        assertThat(robot.lookup("#pending-text").queryAs(Label.class).getText())
+                .isEqualTo("Working on it… (tried: focus, meta)");
 
         // the answer is still being worked on: the window answers clicks meanwhile
         clickInView(robot, "#theme-toggle");
@@ -122,7 +167,7 @@ abstract class WorkstationChecks {
 
         fx.engines.slow.countDown();
         waitUntil(() -> robot.lookup(".answer-card.answered").tryQuery().isPresent());
-        assertThat(chipTexts(robot)).hasSize(7).contains("Execute ✓  30 ms", "Grammar ✓  38 ms");
+        assertThat(chipTexts(robot)).containsExactly("Grammar ✓", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓");
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Clarify;
+import org.tally.core.answer.DisplayValues;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
@@ -53,6 +54,15 @@ public final class FakeAnswers {
                         + "GROUP BY w.\"name\" ORDER BY 2 DESC",
                 "Counted deliveries between 2026-05-01 and 2026-05-31, grouped by ward.", okPath(), "c1-77aa01",
                 null, null).withSpecJson(GROUPED_SPEC);
+    }
+
+    /** Incidents by kind, the kinds stored as codes: the answer reads them as words, the rows keep the codes. */
+    public static Answer coded(String question) {
+        List<List<Object>> rows = List.of(List.of("medication_error", 4100L), List.of("no_harm", 12L),
+                List.of("fall", 7L));
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("incident kind", "incidents"), rows, "SELECT 1",
+                "Counted incidents, grouped by kind.", okPath(), "c1-kind", null, null)
+                .withDisplay(DisplayValues.readable(rows, java.util.Locale.getDefault(java.util.Locale.Category.FORMAT)));
     }
 
     public static Answer groupedRows(String question, int groups) {
