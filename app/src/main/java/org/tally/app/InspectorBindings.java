@@ -122,11 +122,13 @@ final class InspectorBindings implements BindingProvider {
         }
         Path file = bindings.overridesFile(source.name());
         try {
-            ObjectNode root = Files.exists(file) ? (ObjectNode) JSON.readTree(file.toFile()) : JSON.createObjectNode();
-            apply(root, draft);
-            String text = JSON.writeValueAsString(root);
-            OverrideFile.parse(text, file.toString(), catalog, pack);
-            Files.writeString(file, text);
+            SharedFile.update(file, current -> {
+                ObjectNode root = current == null ? JSON.createObjectNode() : (ObjectNode) JSON.readTree(current);
+                apply(root, draft);
+                String text = JSON.writeValueAsString(root);
+                OverrideFile.parse(text, file.toString(), catalog, pack);
+                return text;
+            });
             return Map.of();
         } catch (OverrideException e) {
             return Map.of(field, String.join("; ", e.problems()));

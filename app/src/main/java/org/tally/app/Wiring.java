@@ -139,8 +139,12 @@ final class Wiring {
     }
 
     Workstation workstation() {
-        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
-                new InspectorBindings(bindings, pack, connector));
+        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data, inspectorBindings());
+    }
+
+    /** The binding inspector's provider: the real binding, its drift, saving overrides, refreshing the catalog. */
+    InspectorBindings inspectorBindings() {
+        return new InspectorBindings(bindings, pack, connector);
     }
 
     private static void closeQuietly(Connection c) {
