@@ -8,6 +8,8 @@ import static org.tally.ui.testing.FxSteps.waitUntil;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import javafx.application.Application;
 import javafx.scene.chart.BarChart;
@@ -25,12 +27,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.binding.BindingSnapshot;
 import org.tally.ui.shell.Themes;
 import org.tally.ui.sources.SourceItem;
 import org.tally.ui.testing.FakeAnswers;
 import org.tally.ui.testing.FxSteps;
 import org.tally.ui.testing.Look;
+import org.tally.ui.testing.SampleBinding;
 
 /**
  * The window, headless on Monocle: ask, read the card, switch theme, open the SQL, add a source. Run under each
@@ -43,13 +46,16 @@ abstract class WorkstationChecks {
     Path dir;
 
     private WorkstationFixture fx;
+    /** What the binding provider serves: the sample binding unless a check says there is none. */
+    private final AtomicReference<Optional<BindingSnapshot>> binding = new AtomicReference<>(
+            Optional.of(SampleBinding.snapshot()));
 
     /** The fonts, text size and window this run of the checks uses. */
     abstract Look look();
 
     /** Each subclass declares its own {@code @Start} calling this: TestFX finds only a class's declared methods. */
     void start(Stage stage) {
-        fx = new WorkstationFixture(dir, BindingProvider.NONE);
+        fx = new WorkstationFixture(dir, SampleBinding.provider(binding));
         fx.show(stage, look());
     }
 
@@ -387,9 +393,74 @@ abstract class WorkstationChecks {
 
     @Test
     void theBindingTabSaysHonestlyThatThereIsNoBindingYet(FxRobot robot) {
-        robot.interact(() -> fx.view.showTab(2));
+        binding.set(Optional.empty());
+        robot.interact(() -> {
+            fx.model.binding().load(fx.model.session().source());
+            fx.view.showTab(2);
+        });
         waitUntil(() -> robot.lookup("#binding-message").queryAs(Label.class).getText()
                 .startsWith("The binding is not available"));
         assertThat(shown(robot.lookup("#binding-placeholder").query())).isTrue();
+    }
+
+    @Test
+    void theBindingTabOpensOnASummaryAndShowsAChosenTablesValuesInFull(FxRobot robot) {
+        robot.interact(() -> fx.view.showTab(2));
+        waitUntil(() -> shown(robot.lookup("#binding-summary-pane").query())
+                && !robot.lookup("#binding-counts").queryAs(javafx.scene.layout.FlowPane.class).getChildren().isEmpty());
+        assertThat(countText(robot, "#binding-count-bound")).isEqualTo("3");
+        assertThat(countText(robot, "#binding-count-unbound")).isEqualTo("1");
+        assertThat(countText(robot, "#binding-count-low")).isEqualTo("1");
+        assertThat(countText(robot, "#binding-count-drift")).isEqualTo("1");
+        assertThat(robot.lookup("#drift-alarms .label").queryAs(Label.class).getText()).contains("C-SEC");
+        assertThat(shown(robot.lookup("#binding-columns").query())).as("no empty table before a choice").isFalse();
+
+        clickInView(robot, robot.lookup("#binding-tables .table-cell").match(
+                (javafx.scene.control.TableCell<?, ?> c) -> "deliveries".equals(c.getText())).<javafx.scene.Node>query());
+        waitUntil(() -> shown(robot.lookup("#binding-columns").query()));
+        @SuppressWarnings("unchecked")
+        TableView<BindingSnapshot.ColumnBinding> columns = robot.lookup("#binding-columns").queryAs(TableView.class);
+        robot.interact(() -> columns.scrollTo(3));
+        FxSteps.bringIntoView(robot, columns);
+        javafx.scene.control.TableCell<?, ?> outcome = robot.lookup("#binding-columns .table-cell")
+                .match((javafx.scene.control.TableCell<?, ?> c) -> c.getItem() != null
+                        && c.getItem().toString().startsWith("spontaneous_vaginal")).query();
+        assertThat(outcome.getTooltip().getText()).as("the whole value on hover")
+                .contains("emergency_caesarean_section_after_failed_induction (80)");
+        javafx.scene.text.Text shownText = (javafx.scene.text.Text) outcome.getGraphic();
+        assertThat(shownText.getLayoutBounds().getWidth()).as("it wraps inside its column")
+                .isLessThanOrEqualTo(outcome.getWidth());
+        assertThat(shownText.getLayoutBounds().getHeight()).as("on more than one line")
+                .isGreaterThan(1.5 * shownText.getFont().getSize() * 1.2);
+        robot.interact(() -> columns.scrollTo(4));
+        assertThat(robot.lookup("#binding-columns .table-cell").queryAllAs(javafx.scene.control.TableCell.class))
+                .extracting(c -> c.getItem() == null ? "" : c.getItem().toString()).contains("→ Ward (wards)")
+                .doesNotContain("4 (160)");
+
+        // the override fields hold their hints whole, and an edit is checked as it is typed
+        for (String id : List.of("#override-alias", "#override-value")) {
+            TextField field = robot.lookup(id).queryAs(TextField.class);
+            javafx.scene.text.Text hint = new javafx.scene.text.Text(field.getPromptText());
+            hint.setFont(field.getFont());
+            assertThat(field.getWidth()).as("%s shows its hint '%s' whole", id, field.getPromptText())
+                    .isGreaterThan(hint.getLayoutBounds().getWidth());
+        }
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<org.tally.ui.binding.OverrideDraft.Kind> kind = robot.lookup("#override-kind")
+                .queryAs(javafx.scene.control.ComboBox.class);
+        robot.interact(() -> kind.setValue(org.tally.ui.binding.OverrideDraft.Kind.VALUE_ALIAS));
+        robot.interact(() -> columns.scrollTo(0));
+        clickInView(robot, robot.lookup("#binding-columns .table-cell").match(
+                (javafx.scene.control.TableCell<?, ?> c) -> "delivery_mode".equals(c.getItem())).<javafx.scene.Node>query());
+        clickInView(robot, "#override-alias");
+        robot.write("caesarean ");
+        Label aliasError = robot.lookup("#override-error-alias").queryAs(Label.class);
+        waitUntil(() -> aliasError.getText().contains("spaces"));
+        robot.type(KeyCode.BACK_SPACE);
+        waitUntil(() -> aliasError.getText().isEmpty());
+    }
+
+    private static String countText(FxRobot robot, String id) {
+        return robot.lookup(id + " .summary-number").queryAs(Label.class).getText();
     }
 }
