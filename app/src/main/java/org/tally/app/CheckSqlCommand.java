@@ -18,7 +18,7 @@ import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SourceTables;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;

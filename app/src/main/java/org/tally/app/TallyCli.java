@@ -34,6 +34,7 @@ final class TallyCli {
         cli.addSubcommand("ask", new AskCommand(wiring.engines(), in, out, err));
         cli.addSubcommand("catalog", wiring.catalogCommand(out, err));
         cli.addSubcommand("binding", wiring.bindingCommand(out, err));
+        cli.addSubcommand("lexicon", wiring.lexiconCommand(out, err));
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))
                 .addSubcommand("write", new DemoCommand.Write(err))
                 .addSubcommand("path", new DemoCommand.Where(wiring.demoFolder(), out)));

@@ -128,6 +128,10 @@ final class Wiring {
         return new BindingCommand(connector, bindings, out, err);
     }
 
+    LexiconCommand lexiconCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new LexiconCommand(connector, bindings, pack, out, err);
+    }
+
     /** Where the demo hospital's files live. */
     Path demoFolder() {
         return data.demo();

@@ -20,7 +20,7 @@ import org.tally.acceptance.golden.ResultComparator.Table;
 import org.tally.core.Progress;
 import org.tally.core.demo.DemoHospital;
 import org.tally.core.demo.DemoWriter;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.source.DemoSchema;
 import org.tally.core.testing.RealDatabases;
 

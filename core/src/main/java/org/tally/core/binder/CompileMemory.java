@@ -2,7 +2,7 @@ package org.tally.core.binder;
 
 import java.util.Objects;
 import org.tally.core.memory.RecentlyUsed;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;

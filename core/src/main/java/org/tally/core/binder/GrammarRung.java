@@ -23,7 +23,6 @@ import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Clarify;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
-import org.tally.core.answer.ResultValues;
 import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
@@ -31,7 +30,7 @@ import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
@@ -272,14 +271,14 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
             pager.remember(hash, listing);
             steps.add(new PathStep("execute", Outcome.OK, slice.next() == null ? null : "first " + slice.rows().size()
                     + " rows; more follow page by page", result.elapsedMs()));
-            return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, slice.columns(), normalised(slice.rows()),
+            return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, slice.columns(), slice.rows(),
                     inlined, b.explanation(), steps, hash, null, slice.note()).withSpecJson(specJson)
                     .withNextPage(slice.next()), steps);
         }
         steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
                 + run.maxRows() + " rows" : null, result.elapsedMs()));
         String message = result.truncated() ? "Only the first " + run.maxRows() + " rows are shown." : null;
-        return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), normalised(result.rows()),
+        return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), result.rows(),
                 inlined, b.explanation(), steps, hash, null, message).withSpecJson(specJson), steps);
     }
 
@@ -316,18 +315,8 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         QueryResult result = ((QueryRun.Result.Ran) ran).result();
         ListPager.Slice slice = pager.slice(cursor.specHash(), listing.get(), result, cursor.rowsShown());
         steps.add(new PathStep("execute", Outcome.OK, slice.note(), result.elapsedMs()));
-        return Optional.of(new PageResult.Rows(normalised(slice.rows()), slice.next(),
+        return Optional.of(new PageResult.Rows(slice.rows(), slice.next(),
                 ((QueryRun.Result.Ran) ran).inlined(), steps));
-    }
-
-    private static List<List<Object>> normalised(List<List<Object>> rows) {
-        List<List<Object>> out = new ArrayList<>(rows.size());
-        for (List<Object> row : rows) {
-            List<Object> r = new ArrayList<>(row.size());
-            row.forEach(v -> r.add(ResultValues.normalise(v)));
-            out.add(r);
-        }
-        return out;
     }
 
     /**

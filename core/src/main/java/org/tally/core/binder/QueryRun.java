@@ -1,5 +1,6 @@
 package org.tally.core.binder;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
@@ -12,9 +13,13 @@ import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.execute.SqlParameter;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
+import org.tally.core.safety.ValidatedStatement;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
+import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;
+import org.tally.core.sql.SqlRenderer;
+import org.tally.core.sql.SqlValue;
 
 /**
  * compile → validate → preflight → execute for one bound query, each step added to the path as it ends. The grammar
@@ -44,6 +49,7 @@ final class QueryRun {
     private final ReadOnlyExecutor executor;
     private final LongSupplier nanoTime;
     private final CompileMemory compiler;
+    private final SqlRenderer renderer;
 
     QueryRun(GrammarRung.Source source, SqlSafetyPolicy policy, ReadOnlyExecutor executor, LongSupplier nanoTime) {
         this(source, policy, executor, nanoTime, new CompileMemory(GrammarRung.REMEMBERED_STATEMENTS));
@@ -56,6 +62,7 @@ final class QueryRun {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
         this.compiler = Objects.requireNonNull(compiler, "compiler");
+        this.renderer = SqlCompiler.renderer(source.dialect());
     }
 
     int maxRows() {
@@ -79,11 +86,12 @@ final class QueryRun {
             steps.add(new PathStep("validate", Outcome.MISS, verdict.reason(), ms(t)));
             return new Result.Missed("the compiled statement was rejected: " + verdict.reason());
         }
-        SafetyVerdict shown = policy.check(rendered.inlined(), source.dialect(), source.allowed(), maxRows());
-        String inlined = shown.allowed() ? shown.rewritten() : rendered.inlined();
+        ValidatedStatement statement = verdict.statement();
+        // the copy shown to people is the validated statement with its values written in, not a second check
+        String inlined = statement.withValuesWritten(literals(rendered));
         steps.add(new PathStep("validate", Outcome.OK, null, ms(t)));
 
-        ExecutionOutcome outcome = executor.execute(source.connection(), source.dialect(), verdict.rewritten(),
+        ExecutionOutcome outcome = executor.execute(source.connection(), statement,
                 SqlParameter.fromCompiled(rendered.parameters()));
         Preflight preflight = preflightOf(outcome);
         steps.add(preflightStep(preflight));
@@ -96,7 +104,15 @@ final class QueryRun {
             steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
             return new Result.Failed(why);
         }
-        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined);
+        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined != null ? inlined : rendered.inlined());
+    }
+
+    private List<String> literals(Rendered rendered) {
+        List<String> literals = new ArrayList<>(rendered.parameters().size());
+        for (SqlValue v : rendered.parameters()) {
+            literals.add(renderer.inlineLiteral(v));
+        }
+        return literals;
     }
 
     private static Preflight preflightOf(ExecutionOutcome o) {

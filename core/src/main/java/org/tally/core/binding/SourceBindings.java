@@ -14,7 +14,7 @@ import org.tally.core.catalog.CatalogStore;
 import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.pack.DomainPack;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.state.StateDatabase;
 
 /**

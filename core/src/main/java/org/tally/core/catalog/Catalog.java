@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * One complete, immutable snapshot of a source's schema and data profile: what a refresh wrote.

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,8 @@ import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.SqlDialect;
 
 /**
  * Reads a source's structure over JDBC {@link DatabaseMetaData}: tables and views of one schema, columns with
@@ -44,10 +46,12 @@ public final class CatalogIntrospector {
     }
 
     private final Dialect dialect;
+    private final SqlDialect rules;
     private final Duration statementTimeout;
 
     public CatalogIntrospector(Dialect dialect, Duration statementTimeout) {
         this.dialect = Objects.requireNonNull(dialect, "dialect");
+        this.rules = dialect.rules();
         this.statementTimeout = Objects.requireNonNull(statementTimeout, "statementTimeout");
     }
 
@@ -62,12 +66,12 @@ public final class CatalogIntrospector {
             throws SQLException {
         String namespace = schema != null ? schema : defaultNamespace(connection);
         if (namespace == null) {
-            throw new SQLException("the connection has no current " + (dialect == Dialect.MYSQL ? "database" : "schema")
+            throw new SQLException("the connection has no current " + rules.namespaceWord()
                     + "; name one in the JDBC URL");
         }
         DatabaseMetaData meta = connection.getMetaData();
-        String catalogArg = dialect == Dialect.MYSQL ? namespace : connection.getCatalog();
-        String schemaArg = dialect == Dialect.MYSQL ? null : namespace;
+        String catalogArg = rules.namespaceIsCatalog() ? namespace : connection.getCatalog();
+        String schemaArg = rules.namespaceIsCatalog() ? null : namespace;
         String schemaPattern = schemaArg == null ? null : escape(schemaArg, meta.getSearchStringEscape());
 
         Map<String, Boolean> tableIsView = new TreeMap<>();
@@ -107,12 +111,12 @@ public final class CatalogIntrospector {
 
     /** The schema a bare table name resolves to: the current schema, or the current database on MySQL. */
     String defaultNamespace(Connection connection) throws SQLException {
-        return dialect == Dialect.MYSQL ? connection.getCatalog() : connection.getSchema();
+        return rules.currentNamespace(connection);
     }
 
     private boolean inNamespace(ResultSet rs, String namespace) throws SQLException {
         // the schema argument is a LIKE pattern: re-check so my_schema does not pull in myXschema
-        String actual = dialect == Dialect.MYSQL ? rs.getString("TABLE_CAT") : rs.getString("TABLE_SCHEM");
+        String actual = rules.namespaceIsCatalog() ? rs.getString("TABLE_CAT") : rs.getString("TABLE_SCHEM");
         return actual == null || actual.equals(namespace);
     }
 
@@ -139,14 +143,15 @@ public final class CatalogIntrospector {
         return byTable;
     }
 
-    /** PostgreSQL's user-defined enum types, which the driver reports as OTHER: they are closed label sets. */
+    /** User-defined enum types (PostgreSQL's), which the driver reports as OTHER: they are closed label sets. */
     private Set<String> enumTypes(Connection connection) {
-        if (dialect != Dialect.POSTGRES) {
+        String sql = rules.enumTypesSql();
+        if (sql == null) {
             return Set.of();
         }
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         try (Statement s = connection.createStatement();
-             ResultSet rs = s.executeQuery("SELECT typname FROM pg_type WHERE typtype = 'e'")) {
+             ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 names.add(rs.getString(1));
                 names.add("\"" + rs.getString(1) + "\"");
@@ -179,7 +184,7 @@ public final class CatalogIntrospector {
             while (rs.next()) {
                 short seq = rs.getShort("KEY_SEQ");
                 String fkName = rs.getString("FK_NAME");
-                String pkSchema = dialect == Dialect.MYSQL ? rs.getString("PKTABLE_CAT") : rs.getString("PKTABLE_SCHEM");
+                String pkSchema = rules.namespaceIsCatalog() ? rs.getString("PKTABLE_CAT") : rs.getString("PKTABLE_SCHEM");
                 String pkTable = rs.getString("PKTABLE_NAME");
                 String key = fkName != null ? fkName + "|" + pkSchema + "|" + pkTable
                         : seq == 1 || lastKey == null ? "#" + (++unnamed) : lastKey;
@@ -201,30 +206,29 @@ public final class CatalogIntrospector {
     }
 
     /**
-     * Row estimates from each database's statistics, by table name. PostgreSQL: {@code pg_class.reltuples}, or
-     * {@code pg_stat_user_tables.n_live_tup} when the table was never analysed. MySQL/MariaDB:
-     * {@code information_schema.TABLES.TABLE_ROWS} (InnoDB's estimate). SQL Server: rows of the heap or clustered
-     * index in {@code sys.partitions}. H2: {@code INFORMATION_SCHEMA.TABLES.ROW_COUNT_ESTIMATE}, and an exact
-     * {@code COUNT(*)} when that is missing or zero (cheap on H2, which keeps row counts). Views get none.
-     * When the statistics cannot be read, the tables simply have no estimate and a warning says why.
+     * Row estimates from the database's statistics, by table name ({@link SqlDialect#rowEstimatesSql}), and an exact
+     * {@code COUNT(*)} where the estimate is missing or zero on a database that keeps row counts (H2). Views get
+     * none. When the statistics cannot be read, the tables simply have no estimate and a warning says why.
      */
     private Map<String, Long> rowEstimates(Connection connection, String namespace, Map<String, Boolean> tables,
                                            List<CatalogWarning> warnings) {
-        String sql = switch (dialect) {
-            case POSTGRES -> "SELECT c.relname, CAST(c.reltuples AS BIGINT), s.n_live_tup FROM pg_class c"
-                    + " JOIN pg_namespace n ON n.oid = c.relnamespace"
-                    + " LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid"
-                    + " WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'm')";
-            case MYSQL -> "SELECT TABLE_NAME, TABLE_ROWS, NULL FROM information_schema.TABLES"
-                    + " WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE'";
-            case SQLSERVER -> "SELECT t.name, SUM(p.rows), NULL FROM sys.tables t"
-                    + " JOIN sys.schemas s ON s.schema_id = t.schema_id"
-                    + " JOIN sys.partitions p ON p.object_id = t.object_id AND p.index_id IN (0, 1)"
-                    + " WHERE s.name = ? GROUP BY t.name";
-            case H2 -> "SELECT TABLE_NAME, ROW_COUNT_ESTIMATE, NULL FROM INFORMATION_SCHEMA.TABLES"
-                    + " WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE'";
-        };
+        String sql = rules.rowEstimatesSql();
         Map<String, Long> estimates = new HashMap<>();
+        if (sql == null) {
+            warnings.add(new CatalogWarning(null, null, "row estimates unavailable (" + rules.displayName()
+                    + " keeps none Tally can read); tables show exact counts from profiling only"));
+        } else {
+            readRowEstimates(connection, sql, namespace, estimates, warnings);
+        }
+        if (rules.countsTablesWithoutEstimate()) {
+            exactCountsWhereMissing(connection, namespace, tables, estimates);
+        }
+        estimates.keySet().retainAll(tables.keySet());
+        return estimates;
+    }
+
+    private void readRowEstimates(Connection connection, String sql, String namespace, Map<String, Long> estimates,
+                                  List<CatalogWarning> warnings) {
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setQueryTimeout(timeoutSeconds());
             ps.setString(1, namespace);
@@ -243,11 +247,6 @@ public final class CatalogIntrospector {
             warnings.add(new CatalogWarning(null, null, "row estimates unavailable (" + SqlFailures.firstLine(e)
                     + "); tables show exact counts from profiling only"));
         }
-        if (dialect == Dialect.H2) {
-            exactCountsWhereMissing(connection, namespace, tables, estimates);
-        }
-        estimates.keySet().retainAll(tables.keySet());
-        return estimates;
     }
 
     private void exactCountsWhereMissing(Connection connection, String namespace, Map<String, Boolean> tables,

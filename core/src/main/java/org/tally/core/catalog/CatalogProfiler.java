@@ -23,7 +23,7 @@ import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Measures the data of introspected tables exactly (never from a sample). Per table: one scan for row and null
@@ -254,9 +254,7 @@ public final class CatalogProfiler {
     private boolean enumerable(CatalogColumn c, long nonNull, Object[] mins, Object[] maxs, int r) {
         if (c.typeClass() == TypeClass.TEXT) {
             // SQL Server cannot group its legacy text and ntext types
-            boolean legacyText = dialect == Dialect.SQLSERVER
-                    && (c.typeName().equalsIgnoreCase("text") || c.typeName().equalsIgnoreCase("ntext"));
-            return !TypeClass.isLargeObject(c.jdbcType()) && !legacyText;
+            return !TypeClass.isLargeObject(c.jdbcType()) && dialect.rules().groupable(c.typeName());
         }
         if (c.typeClass() == TypeClass.BOOLEAN || c.smallInteger()) {
             return true;

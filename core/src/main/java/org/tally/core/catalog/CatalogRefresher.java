@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Refreshes a source's catalog: introspect, profile, then store the complete version and make it active. Nothing

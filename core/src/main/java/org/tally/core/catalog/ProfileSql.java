@@ -2,27 +2,25 @@ package org.tally.core.catalog;
 
 import java.util.List;
 import java.util.Objects;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.SqlDialect;
 
 /**
- * The SQL that profiling sends, per dialect. Every dialect difference of the catalog (identifier quoting, row
- * caps, the big count function) lives here. Names come from the database's own metadata and are always quoted,
- * with the quote character doubled inside, so no name can break out of its identifier.
+ * The SQL that profiling sends. What differs per database (identifier quoting, row caps, the big count function,
+ * text casts, lengths, byte-wise case comparison) is the dialect's ({@link SqlDialect}); this class puts the pieces
+ * together. Names come from the database's own metadata and are always quoted, with the quote character doubled
+ * inside, so no name can break out of its identifier.
  */
 final class ProfileSql {
 
-    private final Dialect dialect;
+    private final SqlDialect dialect;
 
     ProfileSql(Dialect dialect) {
-        this.dialect = Objects.requireNonNull(dialect, "dialect");
+        this.dialect = Objects.requireNonNull(dialect, "dialect").rules();
     }
 
     String quote(String identifier) {
-        return switch (dialect) {
-            case POSTGRES, H2 -> '"' + identifier.replace("\"", "\"\"") + '"';
-            case MYSQL -> '`' + identifier.replace("`", "``") + '`';
-            case SQLSERVER -> '[' + identifier.replace("]", "]]") + ']';
-        };
+        return dialect.quote(identifier);
     }
 
     String table(CatalogTable table) {
@@ -30,7 +28,7 @@ final class ProfileSql {
     }
 
     private String count(String what) {
-        return dialect == Dialect.SQLSERVER ? "COUNT_BIG(" + what + ")" : "COUNT(" + what + ")";
+        return dialect.count() + "(" + what + ")";
     }
 
     /**
@@ -56,31 +54,21 @@ final class ProfileSql {
     }
 
     private String asText(String col) {
-        return switch (dialect) {
-            case POSTGRES -> "CAST(" + col + " AS TEXT)";
-            case MYSQL -> "CAST(" + col + " AS CHAR)";
-            case SQLSERVER -> "CAST(" + col + " AS NVARCHAR(4000))";
-            case H2 -> "CAST(" + col + " AS VARCHAR)";
-        };
+        return fill(dialect.asText(), col);
     }
 
-    /**
-     * Whether a value holds a letter: its upper and lower case differ, compared byte for byte, since a
-     * case-insensitive collation (MySQL's and SQL Server's defaults) would call them equal.
-     */
+    /** Whether a value holds a letter: its upper and lower case differ, compared byte for byte. */
     private String caseDiffers(String col) {
-        return switch (dialect) {
-            case POSTGRES -> "UPPER(" + col + ") COLLATE \"C\" <> LOWER(" + col + ") COLLATE \"C\"";
-            case MYSQL -> "CAST(UPPER(" + col + ") AS BINARY) <> CAST(LOWER(" + col + ") AS BINARY)";
-            case SQLSERVER -> "CAST(UPPER(" + col + ") AS VARBINARY(8000)) <> CAST(LOWER(" + col
-                    + ") AS VARBINARY(8000))";
-            case H2 -> "STRINGTOUTF8(UPPER(" + col + ")) <> STRINGTOUTF8(LOWER(" + col + "))";
-        };
+        return fill(dialect.caseDiffers(), col);
     }
 
-    /** A value's length in characters: SQL Server's LEN, the standard CHAR_LENGTH elsewhere (MySQL's LENGTH is bytes). */
+    /** A value's length in characters, not bytes. */
     private String length(String col) {
-        return dialect == Dialect.SQLSERVER ? "LEN(" + col + ")" : "CHAR_LENGTH(" + col + ")";
+        return fill(dialect.charLength(), col);
+    }
+
+    private static String fill(String template, String col) {
+        return template.replace("{0}", col);
     }
 
     /** The non-null values of a column with their counts, at most {@code cap} groups. */
@@ -88,17 +76,14 @@ final class ProfileSql {
         String col = quote(column.name());
         String body = col + ", " + count("*") + " FROM " + table(table) + " WHERE " + col + " IS NOT NULL GROUP BY "
                 + col;
-        return dialect == Dialect.SQLSERVER
-                ? "SELECT TOP " + cap + " " + body
-                : "SELECT " + body + " LIMIT " + cap;
+        return dialect.firstRows(body, cap);
     }
 
     /** How many distinct non-null values a column has, counting at most {@code cap}; reads no value out. */
     String cappedDistinctCount(CatalogTable table, CatalogColumn column, int cap) {
         String col = quote(column.name());
         String inner = col + " FROM " + table(table) + " WHERE " + col + " IS NOT NULL GROUP BY " + col;
-        inner = dialect == Dialect.SQLSERVER ? "SELECT TOP " + cap + " " + inner : "SELECT " + inner + " LIMIT " + cap;
-        return "SELECT " + count("*") + " FROM (" + inner + ") capped";
+        return "SELECT " + count("*") + " FROM (" + dialect.firstRows(inner, cap) + ") capped";
     }
 
     /**
@@ -113,9 +98,7 @@ final class ProfileSql {
             outer.append(i == 0 ? "" : ", ").append(count("DISTINCT " + col));
             inner.append(i == 0 ? "" : ", ").append(col);
         }
-        String sample = dialect == Dialect.SQLSERVER
-                ? "SELECT TOP " + rows + " " + inner + " FROM " + table(table)
-                : "SELECT " + inner + " FROM " + table(table) + " LIMIT " + rows;
+        String sample = dialect.firstRows(inner + " FROM " + table(table), rows);
         return outer.append(" FROM (").append(sample).append(") probe").toString();
     }
 
@@ -126,9 +109,7 @@ final class ProfileSql {
             cols.append(i == 0 ? "" : ", ").append(quote(columns.get(i).name()));
         }
         String body = cols + ", " + count("*") + " FROM " + table(table) + " GROUP BY " + cols;
-        return dialect == Dialect.SQLSERVER
-                ? "SELECT TOP " + cap + " " + body
-                : "SELECT " + body + " LIMIT " + cap;
+        return dialect.firstRows(body, cap);
     }
 
     /**
@@ -142,9 +123,7 @@ final class ProfileSql {
         }
         String body = cols + " FROM " + table(table) + " WHERE " + quote(key.name()) + " <= 0 ORDER BY "
                 + quote(key.name()) + " DESC";
-        return dialect == Dialect.SQLSERVER
-                ? "SELECT TOP " + cap + " " + body
-                : "SELECT " + body + " LIMIT " + cap;
+        return dialect.firstRows(body, cap);
     }
 
     /** An exact row count. */

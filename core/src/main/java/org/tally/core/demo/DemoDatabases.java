@@ -22,7 +22,7 @@ import org.tally.core.DataFolder;
 import org.tally.core.Progress;
 import org.tally.core.source.DemoDatabaseProvider;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.source.SourceConnectionException;
 
 /**

@@ -13,7 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Writes the demo hospital in one schema's naming into an empty JDBC database: tables with primary keys, rows in
@@ -35,7 +35,7 @@ public final class DemoWriter {
 
     /** The identifier quoted for this dialect; names keep their case on every database. */
     public String quote(String identifier) {
-        return dialect == Dialect.MYSQL ? "`" + identifier + "`" : "\"" + identifier + "\"";
+        return dialect.rules().quote(identifier);
     }
 
     /**
@@ -99,8 +99,7 @@ public final class DemoWriter {
                     return "ALTER TABLE " + quote(table.name(schema)) + " ADD CONSTRAINT " + quote(constraint)
                             + " FOREIGN KEY (" + quote(c.name(schema)) + ") REFERENCES " + quote(target.name(schema))
                             + " (" + quote(target.primaryKey().name(schema)) + ")"
-                            // H2 would re-check every generated row (seconds on first start); other targets check
-                            + (dialect == Dialect.H2 ? " NOCHECK" : "");
+                            + dialect.rules().foreignKeyWithoutCheck();
                 }))
                 .toList();
     }

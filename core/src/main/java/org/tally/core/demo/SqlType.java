@@ -1,7 +1,7 @@
 package org.tally.core.demo;
 
 import java.sql.Types;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** A column type of the demo schemas, rendered per dialect. */
 public record SqlType(Kind kind, int length, int scale) {
@@ -55,12 +55,8 @@ public record SqlType(Kind kind, int length, int scale) {
     /** The type in {@code dialect}'s DDL. */
     public String ddl(Dialect dialect) {
         return switch (kind) {
-            case TIMESTAMP -> switch (dialect) {
-                case MYSQL -> "DATETIME";
-                case SQLSERVER -> "DATETIME2";
-                default -> "TIMESTAMP";
-            };
-            case BOOLEAN -> dialect == Dialect.SQLSERVER ? "BIT" : "BOOLEAN";
+            case TIMESTAMP -> dialect.rules().timestampType();
+            case BOOLEAN -> dialect.rules().booleanType();
             default -> display();
         };
     }

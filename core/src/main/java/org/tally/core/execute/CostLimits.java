@@ -1,44 +1,46 @@
 package org.tally.core.execute;
 
+import org.tally.core.dialect.CostUnit;
+
 /**
- * The largest preflight estimate allowed to run, per {@link CostUnit} (each database counts in its own unit).
- * A statement estimated above its limit is rejected before it runs.
- *
- * @param postgresPlanner  PostgreSQL planner units; the default 1e8 is roughly a full scan of a few billion rows,
- *                         far above any analytic question on a hospital source, far below a runaway cross join
- * @param mysqlQueryCost   MySQL query_cost; default 1e8 (same order of magnitude per row as PostgreSQL's units)
- * @param mariaDbRowsExamined estimated rows examined on MariaDB; default 1e9
- * @param h2RowsExamined   estimated rows examined on H2; default 1e9
+ * The largest preflight estimate allowed to run, per {@link CostUnit} (each database counts in its own unit): by
+ * default each unit's own limit, which its dialect sets from the benchmark's calibration; or one limit for every
+ * unit. A statement estimated above its limit is rejected before it runs.
  */
-public record CostLimits(double postgresPlanner, double mysqlQueryCost, double mariaDbRowsExamined,
-                         double h2RowsExamined) {
+public final class CostLimits {
 
-    public static final CostLimits DEFAULTS = new CostLimits(1e8, 1e8, 1e9, 1e9);
+    /** Each unit's own limit. */
+    public static final CostLimits DEFAULTS = new CostLimits(Double.NaN);
 
-    public CostLimits {
-        requirePositive("postgresPlanner", postgresPlanner);
-        requirePositive("mysqlQueryCost", mysqlQueryCost);
-        requirePositive("mariaDbRowsExamined", mariaDbRowsExamined);
-        requirePositive("h2RowsExamined", h2RowsExamined);
+    /** NaN: each unit's own default. */
+    private final double everywhere;
+
+    private CostLimits(double everywhere) {
+        this.everywhere = everywhere;
     }
 
     /** The same limit in every unit (handy in tests: a tiny one rejects everything that has an estimate). */
     public static CostLimits everywhere(double limit) {
-        return new CostLimits(limit, limit, limit, limit);
+        CostUnit.requirePositiveLimit("the limit", limit);
+        return new CostLimits(limit);
     }
 
     public double limitFor(CostUnit unit) {
-        return switch (unit) {
-            case POSTGRES_PLANNER -> postgresPlanner;
-            case MYSQL_QUERY_COST -> mysqlQueryCost;
-            case MARIADB_ROWS_EXAMINED -> mariaDbRowsExamined;
-            case H2_ROWS_EXAMINED -> h2RowsExamined;
-        };
+        return Double.isNaN(everywhere) ? unit.defaultLimit() : everywhere;
     }
 
-    private static void requirePositive(String field, double value) {
-        if (!(value > 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(field + " must be a positive finite cost limit, got " + value);
-        }
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CostLimits other && Double.compare(everywhere, other.everywhere) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Double.hashCode(everywhere);
+    }
+
+    @Override
+    public String toString() {
+        return Double.isNaN(everywhere) ? "CostLimits[each unit's own]" : "CostLimits[" + everywhere + " everywhere]";
     }
 }

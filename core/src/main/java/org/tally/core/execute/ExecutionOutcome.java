@@ -1,6 +1,7 @@
 package org.tally.core.execute;
 
 import java.util.Objects;
+import org.tally.core.dialect.CostEstimate;
 
 /**
  * How one execution ended. Every outcome carries the preflight note, so provenance can show it whatever

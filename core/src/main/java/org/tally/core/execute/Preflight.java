@@ -1,6 +1,7 @@
 package org.tally.core.execute;
 
 import java.util.Objects;
+import org.tally.core.dialect.CostEstimate;
 
 /**
  * What the cost preflight said, for provenance. An estimate that could not be made does not stop the run

@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
 import org.tally.core.memory.RecentlyUsed;
 
 /**
- * Cost estimates one executor got from EXPLAIN, by exact statement: the connection, the database product, the SQL
- * text and the bound values. Reused for at most {@code reuse} after the EXPLAIN ran: an estimate follows the
+ * Cost estimates one executor got from EXPLAIN, by exact statement: the connection, the SQL text and the bound
+ * values. Reused for at most {@code reuse} after the EXPLAIN ran: an estimate follows the
  * table statistics, which change slowly, and a stale one only matters at the limit, where the statement timeout
  * still stops a run. Kept are real estimates (under or over the limit) and plans without a number Tally can read
  * ({@link Preflight.Unavailable#fromPlan()}: H2's plans with subqueries, for one; the shape of a plan changes no
@@ -21,7 +21,7 @@ final class PreflightMemory {
 
     static final int MAX_LENGTH = 8_000;
 
-    private record Input(Connection connection, Engine engine, String sql, List<SqlParameter> parameters) {
+    private record Input(Connection connection, String sql, List<SqlParameter> parameters) {
     }
 
     private record Estimate(Preflight preflight, long atNanos) {
@@ -44,11 +44,11 @@ final class PreflightMemory {
      * The estimate got for this statement less than {@code reuse} ago, marked as reused and taking no time; null
      * when there is none (an older one is dropped).
      */
-    Preflight recall(Connection connection, Engine engine, String sql, List<SqlParameter> parameters) {
+    Preflight recall(Connection connection, String sql, List<SqlParameter> parameters) {
         if (sql.length() > MAX_LENGTH) {
             return null;
         }
-        Input input = new Input(connection, engine, sql, parameters);
+        Input input = new Input(connection, sql, parameters);
         Estimate known = estimates.get(input);
         if (known == null) {
             return null;
@@ -72,12 +72,11 @@ final class PreflightMemory {
      * Keeps what EXPLAIN just said: an estimate (under or over the limit) or a plan without one; a failed EXPLAIN and
      * a reused answer are not kept.
      */
-    void remember(Connection connection, Engine engine, String sql, List<SqlParameter> parameters,
-                               Preflight preflight) {
+    void remember(Connection connection, String sql, List<SqlParameter> parameters, Preflight preflight) {
         boolean estimate = preflight instanceof Preflight.Ok ok && !ok.reused() || preflight instanceof Preflight.Rejected
                 || preflight instanceof Preflight.Unavailable u && u.fromPlan() && !u.reused();
         if (estimate && sql.length() <= MAX_LENGTH) {
-            estimates.put(new Input(connection, engine, sql, List.copyOf(parameters)),
+            estimates.put(new Input(connection, sql, List.copyOf(parameters)),
                     new Estimate(preflight, nanoTime.getAsLong()));
         }
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The rows a statement returned, values normalised by {@link org.tally.core.answer.ResultValues#normalise}
+ * The rows a statement returned, values normalised by {@link ResultValues#normalise}
  * (so they compare across databases). Rows may hold nulls.
  *
  * @param columns   column labels, in order

@@ -5,25 +5,28 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.WeakHashMap;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tally.core.answer.ResultValues;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.SessionEnvelope;
+import org.tally.core.dialect.SqlDialect;
+import org.tally.core.safety.ValidatedStatement;
 
 /**
- * Runs one already-validated SELECT with bound parameters, read-only and bounded, and says how it ended
- * ({@link ExecutionOutcome}). The validator is the first line of defence; this class is the second: it asks
- * the database itself to refuse writes wherever the database can, so a statement that slips past the
- * validator still cannot change anything. Every transaction it opens is rolled back, never committed.
+ * Runs one statement the safety policy validated ({@link ValidatedStatement}: nothing else can be passed) with bound
+ * parameters, read-only and bounded, and says how it ended ({@link ExecutionOutcome}). The validator is the first
+ * line of defence; this class is the second: it asks the database itself to refuse writes wherever the database
+ * can, so a statement that slips past the validator still cannot change anything. Every transaction it opens is
+ * rolled back, never committed. What each database does for it is its dialect's ({@link SqlDialect}: the session
+ * settings, the read-only transaction, which server setting bounds a statement, the session envelope, EXPLAIN).
  *
  * <h2>What each database guarantees (and what it does not)</h2>
  * <ul>
@@ -32,7 +35,7 @@ import org.tally.core.source.Dialect;
  *       {@code SET LOCAL statement_timeout}. The server refuses with SQLSTATE 25006 (tested): INSERT, UPDATE,
  *       DELETE, TRUNCATE, CREATE TABLE, CREATE TEMPORARY TABLE AS, SELECT INTO, data-modifying CTEs and a SELECT
  *       calling a function that writes. Under autocommit pgjdbc ignores read-only unless the URL says
- *       {@code readOnlyMode=always}; {@link org.tally.core.source.SourceConnector} adds that to every
+ *       {@code readOnlyMode=always}; the source connector adds that to every
  *       PostgreSQL URL so other uses of the connection are covered too. Not guaranteed by the database: SQL
  *       that ends the transaction itself ({@code COMMIT; INSERT ...}) writes even with {@code readOnlyMode=always}
  *       (pgjdbc splits on ';'); the executor refuses any ';' for that reason.
@@ -97,14 +100,14 @@ public final class ReadOnlyExecutor {
     /** Connections {@link #prepare prepared} with a session envelope (weakly held: a closed connection may go). */
     private final Map<Connection, Prepared> sessions = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private record Prepared(Dialect dialect, Engine engine, SessionEnvelope envelope) {
+    private record Prepared(Dialect dialect, SessionEnvelope envelope) {
     }
 
     public ReadOnlyExecutor(ExecutorSettings settings) {
         this(settings, System::nanoTime);
     }
 
-    ReadOnlyExecutor(ExecutorSettings settings, java.util.function.LongSupplier nanoTime) {
+    ReadOnlyExecutor(ExecutorSettings settings, LongSupplier nanoTime) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.preflight = new CostPreflight(settings.maxCost());
         this.estimates = settings.preflight() && !settings.preflightReuse().isZero()
@@ -126,18 +129,18 @@ public final class ReadOnlyExecutor {
         Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(dialect, "dialect");
         sessions.remove(connection);
-        Engine engine = Engine.of(connection, dialect);
-        Optional<SessionEnvelope> session = SessionEnvelope.establish(connection, engine, settings);
+        Optional<SessionEnvelope> session = dialect.rules().sessionEnvelope(connection,
+                settings.statementTimeout().toMillis());
         if (session.isPresent()) {
-            sessions.put(connection, new Prepared(dialect, engine, session.get()));
-            LOG.info("connection prepared: read-only and bounded at session level ({})", engine);
+            sessions.put(connection, new Prepared(dialect, session.get()));
+            LOG.info("connection prepared: read-only and bounded at session level ({})", dialect.displayName());
             return Envelope.SESSION;
         }
         connection.setReadOnly(true);
         if (connection.getAutoCommit()) {
             connection.setAutoCommit(false);
         }
-        LOG.info("connection prepared: read-only transaction around every statement ({})", engine);
+        LOG.info("connection prepared: read-only transaction around every statement ({})", dialect.displayName());
         return Envelope.TRANSACTION;
     }
 
@@ -145,20 +148,24 @@ public final class ReadOnlyExecutor {
         return settings;
     }
 
-    /** {@link #execute(Connection, Dialect, String, List, ExecutionHandle)} without a way to cancel. */
-    public ExecutionOutcome execute(Connection connection, Dialect dialect, String sql, List<SqlParameter> parameters) {
-        return execute(connection, dialect, sql, parameters, new ExecutionHandle());
+    /** {@link #execute(Connection, ValidatedStatement, List, ExecutionHandle)} without a way to cancel. */
+    public ExecutionOutcome execute(Connection connection, ValidatedStatement statement,
+                                    List<SqlParameter> parameters) {
+        return execute(connection, statement, parameters, new ExecutionHandle());
     }
 
     /**
-     * Runs {@code sql} (one validated SELECT with {@code ?} placeholders) on {@code connection}, a connection to a
-     * database of {@code dialect}. Never throws for anything the database does; programming errors (nulls) do.
+     * Runs {@code validated} (one SELECT with {@code ?} placeholders) on {@code connection}, a connection to a
+     * database of the dialect it was validated for. Never throws for anything the database does; programming errors
+     * (nulls) do.
      */
-    public ExecutionOutcome execute(Connection connection, Dialect dialect, String sql, List<SqlParameter> parameters,
-                                    ExecutionHandle handle) {
+    public ExecutionOutcome execute(Connection connection, ValidatedStatement validated,
+                                    List<SqlParameter> parameters, ExecutionHandle handle) {
         Objects.requireNonNull(connection, "connection");
-        Objects.requireNonNull(dialect, "dialect");
-        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(validated, "statement");
+        Dialect dialect = validated.dialect();
+        SqlDialect rules = dialect.rules();
+        String sql = validated.sql();
         List<SqlParameter> params = List.copyOf(parameters);
         Objects.requireNonNull(handle, "handle");
         long start = System.nanoTime();
@@ -179,15 +186,13 @@ public final class ReadOnlyExecutor {
         if (prepared != null && prepared.dialect() == dialect) {
             return executeInSession(connection, prepared, statement, params, handle, start, statementId);
         }
-        Engine engine;
         boolean autoCommitBefore;
         try {
-            engine = Engine.of(connection, dialect);
             autoCommitBefore = connection.getAutoCommit();
             if (!autoCommitBefore) {
                 connection.rollback(); // start from a clean transaction boundary; Tally never has work to keep
             }
-            enterReadOnlySession(connection, engine);
+            enterReadOnlySession(connection, rules);
         } catch (SQLException | RuntimeException e) {
             LOG.warn("statement {}: could not make the session read-only and bounded, nothing ran: {}", statementId,
                     ErrorText.describe(e, params));
@@ -196,9 +201,9 @@ public final class ReadOnlyExecutor {
         }
 
         try {
-            beginTransaction(connection, engine);
+            rules.beginReadOnlyTransaction(connection, settings.statementTimeout().toMillis());
             if (settings.preflight()) {
-                note = estimate(connection, engine, dialect, statement, params, handle, null);
+                note = estimate(connection, rules, statement, params, handle, null);
                 ExecutionOutcome stopped = stoppedByPreflight(note, handle, start, statementId);
                 if (stopped != null) {
                     return stopped;
@@ -207,11 +212,11 @@ public final class ReadOnlyExecutor {
                     if (!u.reused()) {
                         // the EXPLAIN may have failed, and a failed statement aborts a PostgreSQL transaction
                         connection.rollback();
-                        beginTransaction(connection, engine);
+                        rules.beginReadOnlyTransaction(connection, settings.statementTimeout().toMillis());
                     }
                 }
             }
-            return run(connection, engine, statement, params, handle, start, note, statementId, null);
+            return run(connection, rules, statement, params, handle, start, note, statementId, null);
         } catch (SQLException | RuntimeException e) {
             return failure(e, params, handle, start, note, statementId);
         } finally {
@@ -256,7 +261,7 @@ public final class ReadOnlyExecutor {
         }
         try {
             if (settings.preflight()) {
-                note = estimate(connection, prepared.engine(), prepared.dialect(), statement, params, handle, session);
+                note = estimate(connection, prepared.dialect().rules(), statement, params, handle, session);
                 ExecutionOutcome stopped = stoppedByPreflight(note, handle, start, statementId);
                 if (stopped != null) {
                     return stopped;
@@ -269,7 +274,8 @@ public final class ReadOnlyExecutor {
                     return unbounded;
                 }
             }
-            return run(connection, prepared.engine(), statement, params, handle, start, note, statementId, session);
+            return run(connection, prepared.dialect().rules(), statement, params, handle, start, note, statementId,
+                    session);
         } catch (SQLException | RuntimeException e) {
             return failure(e, params, handle, start, note, statementId);
         }
@@ -292,29 +298,29 @@ public final class ReadOnlyExecutor {
 
     /** The preflight's verdict, from EXPLAIN (inside the open read-only transaction, or through the session envelope
      * when {@code session} is not null) or reused from a recent one. */
-    private Preflight estimate(Connection connection, Engine engine, Dialect dialect, String sql,
+    private Preflight estimate(Connection connection, SqlDialect dialect, String sql,
                                List<SqlParameter> params, ExecutionHandle handle, SessionEnvelope session) {
-        Preflight known = estimates == null ? null : estimates.recall(connection, engine, sql, params);
+        Preflight known = estimates == null ? null : estimates.recall(connection, sql, params);
         if (known != null) {
             return known;
         }
         Preflight fresh = preflight.check(connection, dialect, sql, params, settings.timeoutSecondsRoundedUp(), handle,
                 session);
         if (estimates != null && !handle.isCancelled()) {
-            estimates.remember(connection, engine, sql, params, fresh);
+            estimates.remember(connection, sql, params, fresh);
         }
         return fresh;
     }
 
     /** Runs the query, through {@code session} when the connection has a session envelope (else null). */
-    private ExecutionOutcome run(Connection connection, Engine engine, String sql, List<SqlParameter> params,
+    private ExecutionOutcome run(Connection connection, SqlDialect dialect, String sql, List<SqlParameter> params,
                                  ExecutionHandle handle, long start, Preflight note, String statementId,
                                  SessionEnvelope session)
             throws SQLException {
         int maxRows = settings.maxRows();
         long deadline = start + settings.statementTimeout().toNanos();
         try (PreparedStatement statement = connection.prepareStatement(session == null ? sql : session.bounded(sql))) {
-            if (session == null && !engine.boundsItself(false)) {
+            if (session == null && !dialect.boundsItself(connection, false)) {
                 statement.setQueryTimeout(settings.timeoutSecondsRoundedUp()); // the driver's timeout is the bound
             } else if (session == null || session.driverTimeout()) {
                 statement.setQueryTimeout(settings.backstopSeconds()); // the server bounds it; this comes later
@@ -395,38 +401,11 @@ public final class ReadOnlyExecutor {
         }
     }
 
-    /** Session-wide settings, made before any transaction of this execution starts. */
-    private void enterReadOnlySession(Connection c, Engine engine) throws SQLException {
+    /** Session-wide settings (the dialect's), made before any transaction of this execution starts. */
+    private void enterReadOnlySession(Connection c, SqlDialect dialect) throws SQLException {
         c.setReadOnly(true);
-        long ms = settings.statementTimeout().toMillis();
-        switch (engine) {
-            case POSTGRES -> { } // read-only and the timeout are set per transaction
-            case MYSQL -> {
-                execute(c, "SET SESSION TRANSACTION READ ONLY");
-                execute(c, "SET SESSION max_execution_time = " + ms);
-            }
-            case MARIADB -> {
-                execute(c, "SET SESSION TRANSACTION READ ONLY");
-                execute(c, "SET SESSION max_statement_time = " + String.format(Locale.ROOT, "%.3f", ms / 1000.0));
-            }
-            case SQLSERVER -> {
-                c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // no dirty reads: exact answers
-                execute(c, "SET LOCK_TIMEOUT " + ms);
-            }
-            case H2 -> execute(c, "SET QUERY_TIMEOUT " + ms);
-        }
+        dialect.boundSession(c, settings.statementTimeout().toMillis());
         c.setAutoCommit(false);
-    }
-
-    /** Opens this execution's transaction as read-only wherever the database has such a thing. */
-    private void beginTransaction(Connection c, Engine engine) throws SQLException {
-        switch (engine) {
-            // pgjdbc sends BEGIN (READ ONLY) with this; both settings travel in one round trip
-            case POSTGRES -> execute(c, "SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = "
-                    + settings.statementTimeout().toMillis());
-            case MYSQL, MARIADB -> execute(c, "START TRANSACTION READ ONLY");
-            case SQLSERVER, H2 -> { } // no read-only transactions; autocommit off opens one implicitly
-        }
     }
 
     /**
@@ -440,12 +419,6 @@ public final class ReadOnlyExecutor {
             end--;
         }
         return sql.substring(0, end);
-    }
-
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
     }
 
     private static void restore(Connection c, boolean autoCommitBefore, String statementId) {

@@ -8,8 +8,8 @@ import org.tally.core.spec.RelatedScope;
 /** How often related records occur: "with 3 or more visits", "more than once", "at least twice". */
 final class CountedScopeRules extends RuleFamily {
 
-    CountedScopeRules(QuestionParser parse) {
-        super(parse);
+    CountedScopeRules(Rules rules) {
+        super(rules);
     }
 
     /**
@@ -62,24 +62,36 @@ final class CountedScopeRules extends RuleFamily {
      * "patients with 3 or more outpatient visits in 2025": a related concept, its own values before it and its time
      * after it, counted between the bounds. Returns the tokens read from {@code i}.
      */
-    int boundedScope(int i, int k, Integer atLeast, Integer atMost) {
+    Result<Read> boundedScope(int i, int k, Integer atLeast, Integer atMost, Reading r) {
+        String subject = r.subject();
         for (int j = k; j < Math.min(tokens.size(), k + 4); j++) {
-            ConceptTerm term = parse.conceptTerms.term(j);
+            Result<ConceptTerm> termRead = rules.conceptTerms.term(j);
+            if (termRead.stopped()) {
+                return termRead.stop();
+            }
+            ConceptTerm term = termRead.value();
             if (term == null) {
                 continue;
             }
-            String other = parse.conceptTerms.boundOne(term, "related");
-            if (other.equals(state.subject) || !vocab.linked(state.subject, other) || !parse.relatedScopeRules.refersTo(other, state.subject)) {
-                throw new GrammarMiss("'" + tokens.words(i, j + term.length()) + "' counts " + other + " rows, which do not "
-                        + "belong to " + state.subject + " rows on this source");
+            Result<String> otherRead = rules.conceptTerms.boundOne(term, "related");
+            if (otherRead.stopped()) {
+                return otherRead.stop();
+            }
+            String other = otherRead.value();
+            if (other.equals(subject) || !vocab.linked(subject, other) || !rules.relatedScopeRules.refersTo(other, subject)) {
+                return Result.miss("'" + tokens.words(i, j + term.length()) + "' counts " + other + " rows, which do not "
+                        + "belong to " + subject + " rows on this source");
             }
             List<Filter> conditions = new ArrayList<>();
-            int end = parse.relatedScopeRules.relatedConditions(i, k, j, term, other, conditions);
-            state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost));
-            return end - i;
+            Result<Integer> end = rules.relatedScopeRules.relatedConditions(i, k, j, term, other, conditions);
+            if (end.stopped()) {
+                return end.stop();
+            }
+            return Read.ok(end.value() - i, r.with(new Fragment.Related(new RelatedScope(
+                    org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost))));
         }
-        throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 2)) + "' counts nothing this source links to "
-                + state.subject);
+        return Result.miss("'" + tokens.words(i, Math.min(tokens.size(), k + 2)) + "' counts nothing this source links to "
+                + subject);
     }
 
     /**
@@ -118,4 +130,5 @@ final class CountedScopeRules extends RuleFamily {
         }
         Integer v = tokens.number(k);
         return v != null && v > 0 && (tokens.word(k + 1, "times") || tokens.word(k + 1, "time")) ? new int[] {2, v} : null;
-    }}
+    }
+}

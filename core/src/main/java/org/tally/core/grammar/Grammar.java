@@ -9,14 +9,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.spec.InvalidSpecException;
+import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
 
 /**
- * The deterministic grammar (DESIGN.md §5): question text → {@link ParseOutcome}, with no model. One instance per
- * source (pack + vocabulary + clock); thread-safe, because each parse has its own state. The rules, in the order
- * they are tried, are documented in the package overview.
+ * The deterministic grammar (see docs/architecture.md): question text → {@link ParseOutcome}, with no model. One
+ * instance per source (pack + vocabulary + clock); thread-safe, because a parse shares nothing but what never
+ * changes. The rules, in the order they are tried, are documented in the package overview.
  */
 public final class Grammar {
 
@@ -32,6 +35,11 @@ public final class Grammar {
         this.lexicon = new Lexicon(pack, vocabulary);
     }
 
+    /** The words this grammar reads on its source, with what each can mean. */
+    public Lexicon lexicon() {
+        return lexicon;
+    }
+
     /** Parses a question; never throws for any input text. */
     public ParseOutcome parse(String question) {
         return parse(question, Map.of());
@@ -42,40 +50,77 @@ public final class Grammar {
      * chosen option label (what {@link ParseOutcome.NeedsClarification} offered).
      */
     public ParseOutcome parse(String question, Map<String, String> choices) {
-        LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MINUTES);
-        try {
-            return new ParseOutcome.Parsed(run(question, choices, now));
-        } catch (GrammarMiss miss) {
-            return new ParseOutcome.NoParse(miss.getMessage());
-        } catch (GrammarAsk ask) {
-            List<ParseOutcome.Option> options = new ArrayList<>();
-            for (String label : ask.labels) {
-                Map<String, String> chosen = new HashMap<>(choices);
-                chosen.put(ask.key, label);
-                ParseOutcome next;
-                try {
-                    next = new ParseOutcome.Parsed(run(question, chosen, now));
-                } catch (GrammarMiss | GrammarAsk | SpecException e) {
-                    next = null;
-                }
-                options.add(new ParseOutcome.Option(label,
-                        next == null ? null : ((ParseOutcome.Parsed) next).spec()));
-            }
-            return new ParseOutcome.NeedsClarification(ask.slot + ":" + ask.key, ask.question, options);
-        } catch (InvalidSpecException e) {
-            return new ParseOutcome.NoParse("the question does not make a valid query: " + e.getMessage());
-        } catch (SpecException e) {
-            return new ParseOutcome.NoParse("the question contradicts itself: " + e.getMessage());
-        }
+        LocalDateTime now = now();
+        return outcome(chosen -> run(question, chosen, now, Rules::parse), choices);
     }
 
-    private org.tally.core.spec.QuerySpec run(String question, Map<String, String> choices, LocalDateTime now) {
-        List<Token> tokens = Tokenizer.tokenize(question);
+    /**
+     * Reads a follow-up to {@code last} ("and by ward?", "only caesareans", "what about 2024?"): its words are read
+     * against the last spec's subject by the same modifier rules as a whole question, and what they say is applied
+     * to that spec (conditions and related scopes added, a grouping or time bucket added, a period replaced). The
+     * outcome is the refined spec, one clarifying question, or a miss when the words do not refine it.
+     */
+    public ParseOutcome refine(QuerySpec last, String followUp) {
+        return refine(last, followUp, Map.of());
+    }
+
+    /** {@link #refine(QuerySpec, String)} with earlier answers to its clarifications. */
+    public ParseOutcome refine(QuerySpec last, String followUp, Map<String, String> choices) {
+        Objects.requireNonNull(last, "last");
+        LocalDateTime now = now();
+        return outcome(chosen -> run(followUp, chosen, now, rules -> rules.followUps.refine(last)), choices);
+    }
+
+    private LocalDateTime now() {
+        return LocalDateTime.now(clock).truncatedTo(ChronoUnit.MINUTES);
+    }
+
+    /** A reading as the outcome the caller sees; a question back offers each option with the spec it leads to. */
+    private static ParseOutcome outcome(Function<Map<String, String>, Result<QuerySpec>> reading,
+                                        Map<String, String> choices) {
+        Result<QuerySpec> read = reading.apply(choices);
+        if (read instanceof Result.Ok<QuerySpec> ok) {
+            return new ParseOutcome.Parsed(ok.value());
+        }
+        Halt halt = ((Result.Stop<QuerySpec>) read).halt();
+        if (halt instanceof Halt.Miss miss) {
+            return new ParseOutcome.NoParse(miss.reason());
+        }
+        Halt.Ask ask = (Halt.Ask) halt;
+        List<ParseOutcome.Option> options = new ArrayList<>();
+        for (String label : ask.labels()) {
+            Map<String, String> chosen = new HashMap<>(choices);
+            chosen.put(ask.key(), label);
+            Result<QuerySpec> next = reading.apply(chosen);
+            options.add(new ParseOutcome.Option(label, next.stopped() ? null : next.value()));
+        }
+        return new ParseOutcome.NeedsClarification(ask.slot() + ":" + ask.key(), ask.question(), options);
+    }
+
+    /**
+     * One reading of {@code text} with these choices. The spec library validates what it is given by throwing; those
+     * failures are the question's own contradictions and become misses here.
+     */
+    private Result<QuerySpec> run(String text, Map<String, String> choices, LocalDateTime now,
+                                  Function<Rules, Result<QuerySpec>> read) {
+        Result<List<Token>> tokens = Tokenizer.tokenize(text);
+        if (tokens.stopped()) {
+            return tokens.stop();
+        }
         LocalDate today = now.toLocalDate();
-        org.tally.core.spec.QuerySpec spec =
-                new QuestionParser(pack, vocabulary, lexicon, tokens, today, now, choices).parse();
-        // a contradiction ("paid unpaid bills") is found now, so a parsed spec always has a hash
-        org.tally.core.spec.SpecCanonicalizer.canonicalize(spec);
-        return spec;
+        ParseContext context = new ParseContext(pack, vocabulary, lexicon, new TokenCursor(tokens.value()),
+                new TimePhrases(tokens.value(), today), today, now, new Clarifications(choices));
+        try {
+            Result<QuerySpec> spec = read.apply(new Rules(context));
+            if (!spec.stopped()) {
+                // a contradiction ("paid unpaid bills") is found now, so a parsed spec always has a hash
+                SpecCanonicalizer.canonicalize(spec.value());
+            }
+            return spec;
+        } catch (InvalidSpecException e) {
+            return Result.miss("the question does not make a valid query: " + e.getMessage());
+        } catch (SpecException e) {
+            return Result.miss("the question contradicts itself: " + e.getMessage());
+        }
     }
 }

@@ -16,11 +16,12 @@ import org.tally.core.spec.DurationUnit;
 /** Buckets, units and groupings: "per month", "in hours", "by ward", and the label a grouping shows. */
 final class GroupingRules extends RuleFamily {
 
-    GroupingRules(QuestionParser parse) {
-        super(parse);
+    GroupingRules(Rules rules) {
+        super(rules);
     }
 
-    int bucketPhrase(int i) {
+    /** "per month", "monthly", "over time": the tokens read. */
+    Result<Read> bucketPhrase(int i, Reading r) {
         Bucket b = null;
         int n = 0;
         if (tokens.word(i, "per") || tokens.word(i, "by") || tokens.word(i, "each") || tokens.word(i, "every") || tokens.word(i, "a")) {
@@ -47,13 +48,12 @@ final class GroupingRules extends RuleFamily {
             n = 2;
         }
         if (b == null) {
-            return 0;
+            return Read.noneOk(r);
         }
-        if (state.bucket != null && state.bucket != b) {
-            throw new GrammarMiss("the question asks for two time buckets");
+        if (r.bucket() != null && r.bucket() != b) {
+            return Result.miss("the question asks for two time buckets");
         }
-        state.bucket = b;
-        return n;
+        return Read.ok(n, r.with(new Fragment.Bucketed(b)));
     }
 
     private Bucket bucketWord(int i) {
@@ -68,115 +68,132 @@ final class GroupingRules extends RuleFamily {
         }
     }
 
-    int unitPhrase(int i) {
-        if (tokens.word(i, "in") && state.measureOf instanceof ColumnRef && i + 1 < tokens.size()
+    /** "in grams" after a measured column, "in hours" after a duration: the tokens read. */
+    Result<Read> unitPhrase(int i, Reading r) {
+        if (tokens.word(i, "in") && r.measureOf() instanceof ColumnRef && i + 1 < tokens.size()
                 && ProjectionRules.UNIT_TOKENS.containsKey(tokens.get(i + 1).text())) {
-            return parse.projectionRules.unitSuffix(i, tokens.size(), (ColumnRef) state.measureOf); // "average birth weight, in grams": as recorded
+            // "average birth weight, in grams": as recorded
+            return rules.projectionRules.unitSuffix(i, tokens.size(), (ColumnRef) r.measureOf())
+                    .map(n -> new Read(n, r));
         }
-        if (tokens.word(i, "in") && state.measureOf instanceof DurationRef) {
+        if (tokens.word(i, "in") && r.measureOf() instanceof DurationRef) {
             DurationUnit u = tokens.word(i + 1, "days") ? DurationUnit.DAYS : tokens.word(i + 1, "hours") ? DurationUnit.HOURS
                     : tokens.word(i + 1, "minutes") ? DurationUnit.MINUTES : null;
             if (u != null) {
-                DurationRef d = (DurationRef) state.measureOf;
-                state.measureOf = DurationRef.of(d.start(), d.end(), u, d.mode());
-                state.unit = u;
-                return 2;
+                DurationRef d = (DurationRef) r.measureOf();
+                return Read.ok(2, r.with(new Fragment.MeasureOf(DurationRef.of(d.start(), d.end(), u, d.mode())),
+                        new Fragment.Unit(u)));
             }
         }
-        return 0;
+        return Read.noneOk(r);
     }
 
-    /** "by ward", "per department", "broken down by gender", "for each ward". */
-    int grouping(int i) {
+    /** "by ward", "per department", "broken down by gender", "for each ward": the tokens read. */
+    Result<Read> grouping(int i, Reading r) {
         int k;
         if (tokens.word(i, "by") || tokens.word(i, "per")) {
             k = i + 1;
         } else if ((tokens.word(i, "for") || tokens.word(i, "in")) && tokens.word(i + 1, "each")) {
             k = i + 2;
-        } else if (tokens.word(i, "each") && state.subject != null) {
+        } else if (tokens.word(i, "each") && r.subject() != null) {
             k = i + 1; // "how many staff does each department have"
         } else if ((tokens.word(i, "broken") && tokens.word(i + 1, "down") || tokens.word(i, "split") || tokens.word(i, "grouped"))
                 && tokens.word(i + (tokens.word(i, "broken") ? 2 : 1), "by")) {
             k = i + (tokens.word(i, "broken") ? 3 : 2);
         } else {
-            return 0;
+            return Read.noneOk(r);
         }
-        if (state.subject == null) {
-            return 0;
+        if (r.subject() == null) {
+            return Read.noneOk(r);
         }
         if (tokens.word(k, "the") || tokens.word(k, "each") || tokens.word(k, "every")) {
             k++; // "by each surgeon"
         }
-        if ((state.lead == Lead.TOP || state.lead == Lead.WHICH_MOST) && tokens.word(k, "number") && tokens.word(k + 1, "of")) {
-            int r = parse.modifierRules.restatedSubject(k + 2, tokens.size());
-            if (r > 0) {
-                return k + 2 + r - i; // "by number of prescriptions": what the ranking already counts
+        boolean ranking = r.lead() == Lead.TOP || r.lead() == Lead.WHICH_MOST;
+        if (ranking && tokens.word(k, "number") && tokens.word(k + 1, "of")) {
+            Result<Integer> restated = rules.modifierRules.restatedSubject(k + 2, tokens.size(), r);
+            if (restated.stopped()) {
+                return restated.stop();
+            }
+            if (restated.value() > 0) {
+                return Read.ok(k + 2 + restated.value() - i, r); // "by number of prescriptions": what the ranking already counts
             }
         }
         for (int n = Math.min(4, tokens.size() - k); n >= 1; n--) {
-            Dimension d = dimension(tokens.words(k, k + n));
-            if (d != null) {
-                if (state.lead == Lead.TOP || state.lead == Lead.WHICH_MOST) {
-                    throw new GrammarMiss("a ranking already groups its answer; 'by " + tokens.words(k, k + n)
+            Result<Dimension> d = dimension(tokens.words(k, k + n), r.subject());
+            if (d.stopped()) {
+                return d.stop();
+            }
+            if (d.value() != null) {
+                if (ranking) {
+                    return Result.miss("a ranking already groups its answer; 'by " + tokens.words(k, k + n)
                             + "' is one grouping too many");
                 }
-                state.dimensions.add(d);
-                return k + n - i;
+                return Read.ok(k + n - i, r.with(new Fragment.Grouping(d.value())));
             }
         }
         for (int n = Math.min(4, tokens.size() - k); n >= 1; n--) {
             String written = tokens.wordsAsWritten(k, k + n);
-            Dimension d = written.equals(tokens.words(k, k + n)) ? null : dimension(written);
-            if (d != null && state.lead != Lead.TOP && state.lead != Lead.WHICH_MOST) {
-                state.dimensions.add(d); // "by first care unit": an ordinal word that is part of a column's name
-                return k + n - i;
+            Result<Dimension> d = written.equals(tokens.words(k, k + n)) ? Result.ok(null)
+                    : dimension(written, r.subject());
+            if (d.stopped()) {
+                return d.stop();
+            }
+            if (d.value() != null && !ranking) {
+                // "by first care unit": an ordinal word that is part of a column's name
+                return Read.ok(k + n - i, r.with(new Fragment.Grouping(d.value())));
             }
         }
         for (int n = Math.min(5, tokens.size() - i); n >= 2; n--) {
             if (pack.predicateForPhrase(tokens.words(i, i + n)).isPresent()) {
-                return 0; // "by caesarean" is a predicate phrase, not a grouping
+                return Read.noneOk(r); // "by caesarean" is a predicate phrase, not a grouping
             }
         }
-        throw new GrammarMiss("cannot group " + state.subject + " by '" + tokens.words(k, Math.min(tokens.size(), k + 2)) + "'");
+        return Result.miss("cannot group " + r.subject() + " by '" + tokens.words(k, Math.min(tokens.size(), k + 2)) + "'");
     }
 
-    /** A grouping phrase → dimension on the subject or a concept reachable from it; null when not a dimension. */
-    Dimension dimension(String phrase) {
+    /**
+     * A grouping phrase → dimension on {@code subject} or a concept reachable from it; null when not a dimension.
+     */
+    Result<Dimension> dimension(String phrase, String subject) {
         List<ColumnRef> own = new ArrayList<>();
         List<ColumnRef> reached = new ArrayList<>();
-        collectDimensionColumns(state.subject, null, phrase, own);
+        collectDimensionColumns(subject, null, phrase, own);
         if (!own.isEmpty()) {
-            return Dimension.of(own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own));
+            return clarify.oneRef("column", phrase, own).map(Dimension::of);
         }
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
             collectDimensionColumns(p.concept(), p.via(), phrase, reached);
         }
         if (!reached.isEmpty()) {
-            return Dimension.of(reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached));
+            return clarify.oneRef("column", phrase, reached).map(Dimension::of);
         }
-        List<String> named = lexicon.conceptsNamedBy(phrase);
+        Result<List<String>> namedRead = lexicon.conceptsNamedBy(phrase);
+        if (namedRead.stopped()) {
+            return namedRead.stop();
+        }
+        List<String> named = namedRead.value();
         if (named.isEmpty()) {
-            return codedDimension(phrase);
+            return codedDimension(phrase, subject);
         }
         List<GrammarVocabulary.Path> direct = new ArrayList<>();
         List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
             if (named.contains(p.concept())) {
                 (p.via() == null ? direct : twoHop).add(p);
             }
         }
         List<GrammarVocabulary.Path> paths = direct.isEmpty() ? twoHop : direct;
         if (paths.isEmpty()) {
-            throw new GrammarMiss("no path from " + state.subject + " to " + String.join(" or ", named)
+            return Result.miss("no path from " + subject + " to " + String.join(" or ", named)
                     + " on this source");
         }
         if (paths.size() > 1) {
-            throw new GrammarMiss(state.subject + " refers to " + paths.get(0).concept() + " in " + paths.size()
+            return Result.miss(subject + " refers to " + paths.get(0).concept() + " in " + paths.size()
                     + " ways; the question does not say which");
         }
         GrammarVocabulary.Path p = paths.get(0);
-        ColumnRef label = displayColumn(p.concept());
-        return Dimension.of(p.via() == null ? label : label.via(p.via()));
+        return displayColumn(p.concept()).map(label -> Dimension.of(p.via() == null ? label : label.via(p.via())));
     }
 
     /**
@@ -184,22 +201,21 @@ final class GroupingRules extends RuleFamily {
      * the one column of the subject (else of one concept reached forward) named by the phrase and the word "code".
      * Tried only when no column or concept is named by the phrase itself. Null when there is none.
      */
-    private Dimension codedDimension(String phrase) {
+    private Result<Dimension> codedDimension(String phrase, String subject) {
         List<String> coded = new ArrayList<>(pack.nameTokens().phrase(phrase));
         if (coded.isEmpty()) {
-            return null;
+            return Result.ok(null);
         }
         coded.add("code");
-        List<ColumnRef> own = codedColumns(state.subject, null, coded);
+        List<ColumnRef> own = codedColumns(subject, null, coded);
         if (!own.isEmpty()) {
-            return Dimension.of(own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own));
+            return clarify.oneRef("column", phrase, own).map(Dimension::of);
         }
         List<ColumnRef> reached = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
             reached.addAll(codedColumns(p.concept(), p.via(), coded));
         }
-        return reached.isEmpty() ? null
-                : Dimension.of(reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached));
+        return reached.isEmpty() ? Result.ok(null) : clarify.oneRef("column", phrase, reached).map(Dimension::of);
     }
 
     private List<ColumnRef> codedColumns(String concept, String via, List<String> name) {
@@ -214,6 +230,7 @@ final class GroupingRules extends RuleFamily {
         return out;
     }
 
+    /** The columns of {@code concept} (reached through {@code via}) a grouping phrase names, added to {@code out}. */
     void collectDimensionColumns(String concept, String via, String phrase, List<ColumnRef> out) {
         ColumnRole roleWord = Lexicon.ROLE_WORDS.get(phrase);
         List<String> phraseTokens = pack.nameTokens().phrase(phrase);
@@ -262,7 +279,8 @@ final class GroupingRules extends RuleFamily {
         return same.isEmpty() && stand.size() == 1 ? stand : List.of();
     }
 
-    ColumnRef displayColumn(String concept) {
+    /** What names the rows of {@code concept}: its one Name, FullName, Code or Description column, tried in that order. */
+    Result<ColumnRef> displayColumn(String concept) {
         for (ColumnRole role : new ColumnRole[] {ColumnRole.NAME, ColumnRole.FULL_NAME, ColumnRole.CODE,
                 ColumnRole.DESCRIPTION}) {
             List<ColumnRef> refs = new ArrayList<>();
@@ -271,12 +289,10 @@ final class GroupingRules extends RuleFamily {
                     refs.add(ref(concept, c));
                 }
             }
-            if (refs.size() == 1) {
-                return refs.get(0);
-            }
-            if (refs.size() > 1) {
-                return clarify.pickRef("column", concept + " label", refs);
+            if (!refs.isEmpty()) {
+                return clarify.oneRef("column", concept + " label", refs);
             }
         }
-        throw new GrammarMiss(concept + " has no name or code to show on this source");
-    }}
+        return Result.miss(concept + " has no name or code to show on this source");
+    }
+}

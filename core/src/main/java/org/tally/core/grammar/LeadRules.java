@@ -5,12 +5,12 @@ import org.tally.core.spec.Aggregation;
 /** The lead rules, in the order they are tried: the first that matches fixes the shape family and rule id. */
 final class LeadRules extends RuleFamily {
 
-    LeadRules(QuestionParser parse) {
-        super(parse);
+    LeadRules(Rules rules) {
+        super(rules);
     }
 
-    /** Ordered lead rules; the first that matches fixes the shape family and rule id. */
-    int lead(int i) {
+    /** Ordered lead rules; the first that matches fixes the shape family and rule id. Returns the index after it. */
+    Result<Read> lead(int i, Reading r) {
         int n;
         if ((n = tokens.match(i, "is", "there", "any")) > 0 || (n = tokens.match(i, "are", "there", "any")) > 0
                 || (n = tokens.match(i, "do", "we", "have", "any")) > 0 || (n = tokens.match(i, "is", "there", "a")) > 0
@@ -18,7 +18,7 @@ final class LeadRules extends RuleFamily {
                 || (n = tokens.match(i, "do", "we", "have")) > 0 || (n = tokens.match(i, "have", "we", "had", "any")) > 0
                 || (n = tokens.match(i, "were", "there", "any")) > 0 || (n = tokens.match(i, "was", "there", "any")) > 0
                 || (n = tokens.match(i, "was", "there", "a")) > 0 || (n = tokens.match(i, "was", "there", "an")) > 0) {
-            return set(Lead.EXISTS, "exists.is-there-any", i + n);
+            return set(Lead.EXISTS, "exists.is-there-any", i + n, r);
         }
         if ((n = tokens.match(i, "have", "we", "ever")) > 0 || (n = tokens.match(i, "did", "we", "ever")) > 0
                 || (n = tokens.match(i, "has", "there", "ever", "been")) > 0
@@ -29,15 +29,15 @@ final class LeadRules extends RuleFamily {
                 k += tokens.match(k, verb);
             }
             k += Math.max(tokens.match(k, "a"), Math.max(tokens.match(k, "an"), tokens.match(k, "any")));
-            return set(Lead.EXISTS, "exists.ever", k);
+            return set(Lead.EXISTS, "exists.ever", k, r);
         }
         if ((n = tokens.match(i, "has", "any")) > 0 || (n = tokens.match(i, "have", "any")) > 0 || (n = tokens.match(i, "did", "any")) > 0) {
-            return set(Lead.EXISTS, "exists.has-any", i + n); // "has any safety incident ever caused a death"
+            return set(Lead.EXISTS, "exists.has-any", i + n, r); // "has any safety incident ever caused a death"
         }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
             if ((n = tokens.match(i, "what", w, "of")) > 0 || (n = tokens.match(i, w, "of")) > 0
                     || (n = tokens.match(i, "what", "is", "the", w, "of")) > 0) {
-                return set(Lead.RATE, "rate.percentage-of", i + n);
+                return set(Lead.RATE, "rate.percentage-of", i + n, r);
             }
         }
         int rateAt = tokens.indexOf("rate", i);
@@ -47,53 +47,63 @@ final class LeadRules extends RuleFamily {
                     "the")), tokens.match(i, "the"));
             String named = rateAt > start ? tokens.words(start, rateAt) : "";
             if (rateAt > start && (pack.predicateForPhrase(named).isPresent()
-                    || parse.valueRules.isValueClassPhrase(named))) {
-                state.rateWords = named;
-                set(Lead.RATE, "rate.named-rate", rateAt + 1);
+                    || rules.valueRules.isValueClassPhrase(named))) {
+                Reading rate = r.with(new Fragment.RateWords(named), new Fragment.LeadWords(Lead.RATE, "rate.named-rate"));
                 int k = rateAt + 1;
                 if (tokens.word(k, "of") || tokens.word(k, "for") || tokens.word(k, "among")) {
-                    return k + 1;
+                    return Read.ok(k + 1, rate);
                 }
-                state.subject = parse.subjectRules.rateSubject(state.rateWords, null);
-                return k;
+                return rules.subjectRules.rateSubject(named, null)
+                        .map(subject -> new Read(k, rate.with(new Fragment.Subject(subject))));
             }
         }
-        if ((tokens.word(i, "which") || tokens.word(i, "what")) && parse.rankingRules.whichMost(i)) {
-            return i;
+        if (tokens.word(i, "which") || tokens.word(i, "what")) {
+            Result<Read> ranked = rules.rankingRules.whichMost(i, r);
+            if (ranked.stopped()) {
+                return ranked;
+            }
+            if (ranked.value().matched()) {
+                return Read.ok(i, ranked.value().reading());
+            }
         }
         if ((n = tokens.match(i, "top")) > 0) {
             int k = i + 1;
+            Integer limit;
             if (k < tokens.size() && tokens.get(k).isNumber()) {
-                state.limit = tokens.get(k).number();
+                limit = tokens.get(k).number();
                 k++;
             } else {
-                state.limit = 10;
+                limit = 10;
             }
-            return set(Lead.TOP, "top.top-n", k);
+            return set(Lead.TOP, "top.top-n", k, r.with(new Fragment.Limit(limit)));
         }
         int top = i + Math.max(Math.max(tokens.match(i, "what", "are", "the"), tokens.match(i, "what", "were", "the")),
                 tokens.match(i, "the"));
         if (top > i && top + 1 < tokens.size() && tokens.get(top).isNumber() && tokens.word(top + 1, "most")) {
-            state.limit = tokens.get(top).number(); // "what are the 5 most common diagnoses"
+            Reading limited = r.with(new Fragment.Limit(tokens.get(top).number())); // "what are the 5 most common diagnoses"
             int k = top + 2;
             if (tokens.word(k, "common") || tokens.word(k, "frequent")) {
-                return set(Lead.TOP, "top.most-common", k + 1);
+                return set(Lead.TOP, "top.most-common", k + 1, limited);
             }
-            if (parse.rankingRules.mostVerbed(k)) {
-                return state.whichNext;
+            Result<Read> verbed = rules.rankingRules.mostVerbed(k, limited);
+            if (verbed.stopped()) {
+                return verbed;
             }
-            state.limit = null;
+            if (verbed.value().matched()) {
+                return Read.ok(verbed.value().reading().whichNext(), verbed.value().reading());
+            }
         }
         if ((n = tokens.match(i, "what", "is", "the", "most")) > 0 || (n = tokens.match(i, "what", "are", "the", "most")) > 0
                 || (n = tokens.match(i, "the", "most")) > 0 || (n = tokens.match(i, "most")) > 0) {
             int k = i + n;
             if (tokens.word(k, "common") || tokens.word(k, "frequent")) {
                 k++;
+                Reading most = r;
                 if (k < tokens.size() && tokens.get(k).isNumber()) {
-                    state.limit = tokens.get(k).number();
+                    most = most.with(new Fragment.Limit(tokens.get(k).number()));
                     k++;
                 }
-                return set(Lead.TOP, "top.most-common", k);
+                return set(Lead.TOP, "top.most-common", k, most);
             }
         }
         if ((n = tokens.match(i, "how", "much")) > 0) {
@@ -102,10 +112,9 @@ final class LeadRules extends RuleFamily {
             int m = Math.max(Math.max(tokens.match(k, "was"), tokens.match(k, "were")),
                     Math.max(tokens.match(k, "has", "been"), tokens.match(k, "have", "been")));
             if (m > 0 && k + m < tokens.size() && lexicon.namesSomeTime(tokens.get(k + m).text())) {
-                state.aggregation = Aggregation.SUM;
-                state.measurePhrase = "how much";
-                state.amountVerbAt = k + m; // "how much was received in payments": the sum of what the verb's concept records
-                return set(Lead.AGGREGATE, "aggregate.how-much", k + m);
+                // "how much was received in payments": the sum of what the verb's concept records
+                return set(Lead.AGGREGATE, "aggregate.how-much", k + m, r.with(
+                        new Fragment.AggregateWord(Aggregation.SUM, "how much"), new Fragment.AmountVerb(k + m)));
             }
         }
         if ((n = tokens.match(i, "how", "many")) > 0 || (n = tokens.match(i, "what", "is", "the", "number", "of")) > 0
@@ -115,7 +124,7 @@ final class LeadRules extends RuleFamily {
                 || (n = tokens.match(i, "count", "of")) > 0 || (n = tokens.match(i, "count", "the")) > 0
                 || (n = tokens.match(i, "count")) > 0 || (n = tokens.match(i, "show", "the", "number", "of")) > 0
                 || (n = tokens.match(i, "show", "me", "the", "number", "of")) > 0) {
-            return set(Lead.COUNT, "count.how-many", i + n);
+            return set(Lead.COUNT, "count.how-many", i + n, r);
         }
         int k = i;
         if ((n = tokens.match(i, "what", "is", "the")) > 0 || (n = tokens.match(i, "what", "was", "the")) > 0
@@ -124,37 +133,37 @@ final class LeadRules extends RuleFamily {
         }
         Aggregation agg = aggregationWord(k);
         if (agg == null) {
-            int looked = parse.lookupRules.attributeLookup(i);
-            if (looked > 0) {
-                return set(Lead.LOOKUP, "lookup.attribute", looked);
+            Result<Read> looked = rules.lookupRules.attributeLookup(i, r);
+            if (looked.stopped()) {
+                return looked;
+            }
+            if (looked.value().matched()) {
+                return set(Lead.LOOKUP, "lookup.attribute", looked.value().n(), looked.value().reading());
             }
         }
         if (agg != null) {
             int m = tokens.word(k, "sum") && tokens.word(k + 1, "of") ? 2 : 1;
-            state.aggregation = agg;
-            state.measurePhrase = tokens.get(k).text();
-            return set(Lead.AGGREGATE, "aggregate." + tokens.get(k).text(), k + m);
+            return set(Lead.AGGREGATE, "aggregate." + tokens.get(k).text(), k + m,
+                    r.with(new Fragment.AggregateWord(agg, tokens.get(k).text())));
         }
         if ((n = tokens.match(i, "list")) > 0) {
-            return set(Lead.LIST, "list.list", i + n);
+            return set(Lead.LIST, "list.list", i + n, r);
         }
         if ((n = tokens.match(i, "show", "me")) > 0 || (n = tokens.match(i, "show")) > 0
                 || (n = tokens.match(i, "display")) > 0 || (n = tokens.match(i, "give", "me")) > 0) {
-            return set(Lead.LIST, "list.show", i + n);
+            return set(Lead.LIST, "list.show", i + n, r);
         }
         if ((n = tokens.match(i, "look", "up")) > 0 || (n = tokens.match(i, "lookup")) > 0 || (n = tokens.match(i, "find")) > 0) {
-            return set(Lead.LOOKUP, "lookup.find", i + n);
+            return set(Lead.LOOKUP, "lookup.find", i + n, r);
         }
         if ((n = tokens.match(i, "which")) > 0 || (n = tokens.match(i, "what")) > 0) {
-            return set(Lead.LIST, "list.which", i + n);
+            return set(Lead.LIST, "list.which", i + n, r);
         }
-        return set(Lead.BARE, "trend.bare", i);
+        return set(Lead.BARE, "trend.bare", i, r);
     }
 
-    private int set(Lead value, String ruleId, int next) {
-        state.lead = value;
-        state.rule = ruleId;
-        return next;
+    private static Result<Read> set(Lead value, String ruleId, int next, Reading r) {
+        return Read.ok(next, r.with(new Fragment.LeadWords(value, ruleId)));
     }
 
     private Aggregation aggregationWord(int k) {
@@ -169,4 +178,5 @@ final class LeadRules extends RuleFamily {
             case "total": case "sum": return Aggregation.SUM;
             default: return null;
         }
-    }}
+    }
+}

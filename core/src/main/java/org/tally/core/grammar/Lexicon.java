@@ -14,8 +14,13 @@ import org.tally.core.pack.RoleHint;
 import org.tally.core.pack.ValueText;
 import org.tally.core.spec.ColumnRole;
 
-/** The words a source understands: pack concept terms and role phrases, plus bound table words. */
-final class Lexicon {
+/**
+ * The words one source understands: pack concept terms and role phrases, bound table words, recorded values,
+ * predicates, aliases and the grammar's own words. The rules read phrases through the look-ups here; {@link
+ * #meanings} says what a phrase can mean on this source and why (the {@code lexicon} command). Built once per
+ * vocabulary, that is per binding version; thread-safe.
+ */
+public final class Lexicon {
 
     /** Words that carry no meaning in a question once a rule has matched. */
     static final Set<String> FILLERS = Set.of("the", "please", "were", "was", "there", "did", "we", "have", "has",
@@ -39,9 +44,49 @@ final class Lexicon {
     private final Map<String, List<String>> tableWordKeys = new ConcurrentHashMap<>();
     private final Map<String, List<HintKeys>> hintKeys = new ConcurrentHashMap<>();
 
-    Lexicon(DomainPack pack, GrammarVocabulary vocabulary) {
-        this.pack = pack;
-        this.vocabulary = vocabulary;
+    private volatile LexiconIndex index;
+
+    public Lexicon(DomainPack pack, GrammarVocabulary vocabulary) {
+        this.pack = java.util.Objects.requireNonNull(pack, "pack");
+        this.vocabulary = java.util.Objects.requireNonNull(vocabulary, "vocabulary");
+    }
+
+    /**
+     * What a word or phrase can mean on this source, each meaning with why; a plural is looked up in the singular
+     * too. Empty when it means nothing here.
+     */
+    public List<LexiconEntry> meanings(String phrase) {
+        LexiconIndex known = index();
+        Set<LexiconEntry> out = new LinkedHashSet<>(known.lookup(ValueText.key(phrase)));
+        List<String> singular = new ArrayList<>();
+        for (String w : phrase.toLowerCase(java.util.Locale.ROOT).trim().split("\\s+")) {
+            singular.add(pack.nameTokens().singular(w));
+        }
+        out.addAll(known.lookup(ValueText.key(String.join(" ", singular))));
+        return List.copyOf(out);
+    }
+
+    /** Every phrase this source understands, with its meanings, in the order the index was built. */
+    public List<LexiconEntry> entries() {
+        return index().entries();
+    }
+
+    /** The comparison keys of every phrase in the lexicon. */
+    Set<String> keys() {
+        return index().keys();
+    }
+
+    private LexiconIndex index() {
+        LexiconIndex known = index;
+        if (known == null) {
+            synchronized (this) {
+                if (index == null) {
+                    index = new LexiconIndex(pack, vocabulary);
+                }
+                known = index;
+            }
+        }
+        return known;
     }
 
     /**
@@ -49,9 +94,9 @@ final class Lexicon {
      * words that names none is tried again with the pack's abbreviations spelled out, as table names are ("ED
      * attendances" are emergency attendances, as the table EDAttendance is read); a single word is left alone.
      */
-    List<String> conceptsNamedBy(String phrase) {
-        List<String> ids = conceptsNamedAsTyped(phrase);
-        if (ids.isEmpty()) {
+    Result<List<String>> conceptsNamedBy(String phrase) {
+        Result<List<String>> ids = conceptsNamedAsTyped(phrase);
+        if (!ids.stopped() && ids.value().isEmpty()) {
             String spelledOut = withAbbreviationsSpelledOut(phrase);
             if (spelledOut != null) {
                 return conceptsNamedAsTyped(spelledOut);
@@ -74,7 +119,7 @@ final class Lexicon {
         return String.join(" ", out);
     }
 
-    private List<String> conceptsNamedAsTyped(String phrase) {
+    private Result<List<String>> conceptsNamedAsTyped(String phrase) {
         Set<String> ids = new LinkedHashSet<>(pack.conceptsNamedBy(phrase));
         String key = ValueText.key(phrase);
         boolean ownTable = false;
@@ -89,9 +134,13 @@ final class Lexicon {
             }
         }
         if (!ownTable && ids.stream().anyMatch(vocabulary.concepts()::contains)) {
-            keepToNamedTables(phrase, key, ids);
+            Result<Set<String>> kept = keepToNamedTables(phrase, key, ids);
+            if (kept.stopped()) {
+                return kept.stop();
+            }
+            ids = kept.value();
         }
-        return new ArrayList<>(ids);
+        return Result.ok(List.copyOf(ids));
     }
 
     /**
@@ -103,10 +152,10 @@ final class Lexicon {
      * hold stay; when the phrase reaches none of them, or names tables holding other things too, the question
      * misses and says which tables.
      */
-    private void keepToNamedTables(String phrase, String key, Set<String> ids) {
+    private Result<Set<String>> keepToNamedTables(String phrase, String key, Set<String> ids) {
         List<String> named = tableNameKeys().getOrDefault(key, List.of());
         if (named.isEmpty()) {
-            return;
+            return Result.ok(ids);
         }
         Set<String> held = new LinkedHashSet<>();
         Set<String> heldTables = new LinkedHashSet<>();
@@ -124,19 +173,20 @@ final class Lexicon {
         List<String> others = named.stream().filter(t -> !heldTables.contains(t))
                 .filter(t -> !partOfReached(t, reached)).toList();
         if (others.isEmpty()) {
+            Set<String> kept = new LinkedHashSet<>(ids);
             if (!held.isEmpty()) {
-                ids.removeAll(reached);
+                kept.removeAll(reached);
             }
-            return;
+            return Result.ok(kept);
         }
         if (held.isEmpty() && others.stream().allMatch(vocabulary.unboundTables()::containsValue)) {
             String table = String.join(" and ", others);
-            throw new GrammarMiss("'" + phrase + "' " + (others.size() == 1 ? "is the name of the table " + table
+            return Result.miss("'" + phrase + "' " + (others.size() == 1 ? "is the name of the table " + table
                     + ", which holds" : "names the tables " + table + ", which hold") + " no concept on this source;"
                     + " reading it as " + String.join(" or ", reached) + " would count another table's rows (bind "
                     + table + " in the binding inspector)");
         }
-        throw new GrammarMiss("'" + phrase + "' names the table" + (named.size() == 1 ? " " : "s ")
+        return Result.miss("'" + phrase + "' names the table" + (named.size() == 1 ? " " : "s ")
                 + String.join(", ", named) + "; reading it as " + String.join(" or ", held.isEmpty() ? reached : held)
                 + " would count " + (held.isEmpty() ? "another table's rows" : "only some of them")
                 + ": name the one you mean");

@@ -24,8 +24,8 @@ final class LookupRules extends RuleFamily {
     private static final java.util.Set<ColumnRole> IDENTIFYING = java.util.EnumSet.of(ColumnRole.NAME,
             ColumnRole.BUSINESS_ID, ColumnRole.IDENTIFIER, ColumnRole.CODE);
 
-    LookupRules(QuestionParser parse) {
-        super(parse);
+    LookupRules(Rules rules) {
+        super(rules);
     }
 
     // ---------------------------------------------------------------- attribute look-ups
@@ -33,25 +33,27 @@ final class LookupRules extends RuleFamily {
     /**
      * "what is the bed capacity of the Cardiac ICU", "which floor is the Oncology Ward on", "which ward is bed LS-004
      * in", "what does diagnosis code N18.9 stand for": one named row (a recorded name or code, or a concept term with
-     * a literal identifier) and the columns asked about. Sets subject, filters and projection; returns the index after
+     * a literal identifier) and the columns asked about: the subject, filters and projection read, and the index after
      * what it read (the rest goes to the modifiers), or 0 when the question has no such shape.
      */
-    int attributeLookup(int i) {
+    Result<Read> attributeLookup(int i, Reading r) {
         int n;
         if ((n = tokens.match(i, "what", "does")) > 0 || (n = tokens.match(i, "what", "do")) > 0) {
             int end = standsFor(i + n);
             if (end < 0) {
-                return 0;
+                return Read.noneOk(r);
             }
-            if (!entity(i + n, end)) {
-                return 0;
+            Result<Reading> named = entity(i + n, end, r);
+            if (named.stopped() || named.value() == null) {
+                return named.stopped() ? named.stop() : Read.noneOk(r);
             }
-            ColumnRef meaning = meaningColumn(state.subject);
-            state.projection.add(meaning);
-            return end + (tokens.word(end, "stand") ? 2 : 1);
+            Reading entity = named.value();
+            int after = end + (tokens.word(end, "stand") ? 2 : 1);
+            return meaningColumn(entity.subject())
+                    .map(meaning -> new Read(after, entity.with(new Fragment.Shown(List.of(meaning)))));
         }
         if (!(tokens.word(i, "what") || tokens.word(i, "which"))) {
-            return 0;
+            return Read.noneOk(r);
         }
         int k = i + 1;
         boolean copulaFirst = isBe(k);
@@ -64,12 +66,18 @@ final class LookupRules extends RuleFamily {
                     continue;
                 }
                 int end = entityEnd(of + 1);
-                if (end > 0 && entity(of + 1, end) && attributes(k, of)) {
-                    return end;
+                if (end <= 0) {
+                    continue;
                 }
-                state.reset();
+                Result<Reading> found = entityWithAttributes(of + 1, end, k, of, r);
+                if (found.stopped()) {
+                    return found.stop();
+                }
+                if (found.value() != null) {
+                    return Read.ok(end, found.value());
+                }
             }
-            return 0;
+            return Read.noneOk(r);
         }
         // which ATTR is ENTITY (on|in)
         for (int be = k + 1; be < Math.min(tokens.size() - 1, k + 4); be++) {
@@ -77,12 +85,28 @@ final class LookupRules extends RuleFamily {
                 continue;
             }
             int end = entityEnd(be + 1);
-            if (end > 0 && entity(be + 1, end) && attributes(k, be)) {
-                return end + (tokens.word(end, "on") || tokens.word(end, "in") || tokens.word(end, "at") ? 1 : 0);
+            if (end <= 0) {
+                continue;
             }
-            state.reset();
+            Result<Reading> found = entityWithAttributes(be + 1, end, k, be, r);
+            if (found.stopped()) {
+                return found.stop();
+            }
+            if (found.value() != null) {
+                return Read.ok(end + (tokens.word(end, "on") || tokens.word(end, "in") || tokens.word(end, "at") ? 1 : 0),
+                        found.value());
+            }
         }
-        return 0;
+        return Read.noneOk(r);
+    }
+
+    /** The entity in [from, to) with the attributes in [attrFrom, attrTo) shown, or null when either is not there. */
+    private Result<Reading> entityWithAttributes(int from, int to, int attrFrom, int attrTo, Reading r) {
+        Result<Reading> entity = entity(from, to, r);
+        if (entity.stopped() || entity.value() == null) {
+            return entity;
+        }
+        return attributes(attrFrom, attrTo, entity.value());
     }
 
     boolean isBe(int k) {
@@ -110,30 +134,43 @@ final class LookupRules extends RuleFamily {
 
     /**
      * One named row in [from, to): (the) VALUE (TERM) where VALUE is a recorded name, code or description of exactly
-     * one bound concept, or (the) TERM VALUE|LITERAL. Sets the subject and its identifying filter.
+     * one bound concept, or (the) TERM VALUE|LITERAL. The subject and its identifying filter, or null.
      */
-    private boolean entity(int from, int to) {
+    private Result<Reading> entity(int from, int to, Reading r) {
         int k = tokens.word(from, "the") ? from + 1 : from;
         if (k >= to) {
-            return false;
+            return Result.ok(null);
         }
-        ConceptTerm term = parse.conceptTerms.term(k);
+        Result<ConceptTerm> termRead = rules.conceptTerms.term(k);
+        if (termRead.stopped()) {
+            return termRead.stop();
+        }
+        ConceptTerm term = termRead.value();
         if (term != null && k + term.length() < to) {
             String concept = boundOrNull(term);
             if (concept != null) {
-                state.subject = concept;
-                int v = ownValue(k + term.length(), to);
-                if (v == to) {
-                    return true;
+                Result<Filter> own = ownValue(k + term.length(), to, concept);
+                if (own.stopped()) {
+                    return own.stop();
                 }
-                if (k + term.length() + 1 == to && identifying(tokens.get(k + term.length()), concept)) {
-                    return true;
+                Filter named = own.value();
+                if (named == null && k + term.length() + 1 == to) {
+                    named = identifyingFilter(tokens.get(k + term.length()), concept);
                 }
-                state.reset();
+                if (named != null) {
+                    return Result.ok(r.with(new Fragment.Subject(concept), new Fragment.SubjectFilter(named)));
+                }
             }
         }
         for (int end = to; end > k; end--) {
-            ConceptTerm restated = end < to ? parse.conceptTerms.term(end) : null;
+            ConceptTerm restated = null;
+            if (end < to) {
+                Result<ConceptTerm> restatedRead = rules.conceptTerms.term(end);
+                if (restatedRead.stopped()) {
+                    return restatedRead.stop();
+                }
+                restated = restatedRead.value();
+            }
             if (end < to && (restated == null || end + restated.length() != to)) {
                 continue;
             }
@@ -143,26 +180,34 @@ final class LookupRules extends RuleFamily {
                 if (restated != null && !restated.concepts().contains(concept)) {
                     continue;
                 }
-                List<ValueCandidate> found = new ArrayList<>();
-                parse.valueRules.candidates(concept, null, phrase, found);
-                found.removeIf(c -> !NAMING_ROLES.contains(c.ref().role()));
-                if (!found.isEmpty()) {
-                    owners.put(concept, found);
+                Result<List<ValueCandidate>> found = namingCandidates(concept, phrase);
+                if (found.stopped()) {
+                    return found.stop();
+                }
+                if (!found.value().isEmpty()) {
+                    owners.put(concept, found.value());
                 }
             }
             if (owners.isEmpty()) {
                 continue;
             }
-            state.subject = clarify.one("subject", phrase, "Which '" + phrase + "' do you mean?", owners.keySet());
-            List<ValueCandidate> cols = owners.get(state.subject);
-            if (cols.size() != 1) {
-                state.reset();
-                return false;
+            Result<String> subject = clarify.one("subject", phrase, "Which '" + phrase + "' do you mean?", owners.keySet());
+            if (subject.stopped()) {
+                return subject.stop();
             }
-            state.filters.add(cols.get(0).filter());
-            return true;
+            List<ValueCandidate> cols = owners.get(subject.value());
+            if (cols.size() != 1) {
+                return Result.ok(null);
+            }
+            return Result.ok(r.with(new Fragment.Subject(subject.value()), new Fragment.SubjectFilter(cols.get(0).filter())));
         }
-        return false;
+        return Result.ok(null);
+    }
+
+    /** The columns of {@code concept} that name its rows holding a value the phrase names. */
+    private Result<List<ValueCandidate>> namingCandidates(String concept, String phrase) {
+        return rules.valueRules.candidates(concept, null, phrase)
+                .map(found -> found.stream().filter(c -> NAMING_ROLES.contains(c.ref().role())).toList());
     }
 
     private String boundOrNull(ConceptTerm term) {
@@ -170,30 +215,10 @@ final class LookupRules extends RuleFamily {
         return bound.size() == 1 ? bound.get(0) : null;
     }
 
-    /** A recorded value of the subject's own naming columns over exactly [k, to); returns to, or -1. */
-    private int ownValue(int k, int to) {
-        String phrase = tokens.words(k, to);
-        List<ValueCandidate> found = new ArrayList<>();
-        parse.valueRules.candidates(state.subject, null, phrase, found);
-        found.removeIf(c -> !NAMING_ROLES.contains(c.ref().role()));
-        if (found.size() != 1) {
-            return -1;
-        }
-        state.filters.add(found.get(0).filter());
-        return to;
-    }
-
-    /**
-     * "bed LS-004", "bill 4213": a literal after a concept term names the row by its one naming column that was not
-     * profiled (a number: its primary key). Several candidates, or none, is no entity.
-     */
-    private boolean identifying(Token literal, String concept) {
-        Filter f = identifyingFilter(literal, concept);
-        if (f == null) {
-            return false;
-        }
-        state.filters.add(f);
-        return true;
+    /** The filter of a recorded value of {@code concept}'s own naming columns over exactly [k, to), or null. */
+    private Result<Filter> ownValue(int k, int to, String concept) {
+        return namingCandidates(concept, tokens.words(k, to))
+                .map(found -> found.size() == 1 ? found.get(0).filter() : null);
     }
 
     /**
@@ -228,19 +253,24 @@ final class LookupRules extends RuleFamily {
      * identifier name one row of the subject or of a concept it refers to; the filter follows the reference ("how
      * many admissions has patient MRN0001643 had"). Returns the tokens read, 0 when there is no such pair.
      */
-    int conceptLiteral(int i, int to) {
-        ConceptTerm term = parse.conceptTerms.term(i);
-        if (term == null || i + term.length() >= to) {
-            return 0;
+    Result<Read> conceptLiteral(int i, int to, Reading r) {
+        Result<ConceptTerm> termRead = rules.conceptTerms.term(i);
+        if (termRead.stopped()) {
+            return termRead.stop();
         }
+        ConceptTerm term = termRead.value();
+        if (term == null || i + term.length() >= to) {
+            return Read.noneOk(r);
+        }
+        String subject = r.subject();
         Token literal = tokens.get(i + term.length());
         List<GrammarVocabulary.Path> paths = new ArrayList<>();
         String concept = null;
         for (String id : term.concepts()) {
-            if (id.equals(state.subject)) {
+            if (id.equals(subject)) {
                 concept = id;
             }
-            for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+            for (GrammarVocabulary.Path p : vocab.forward(subject)) {
                 if (p.concept().equals(id)) {
                     paths.add(p);
                     concept = id;
@@ -250,19 +280,18 @@ final class LookupRules extends RuleFamily {
         if (paths.stream().anyMatch(p -> p.via() == null)) {
             paths.removeIf(p -> p.via() != null); // the subject's own reference, not one through another record
         }
-        if (concept == null || !concept.equals(state.subject) && paths.size() != 1) {
-            return 0;
+        if (concept == null || !concept.equals(subject) && paths.size() != 1) {
+            return Read.noneOk(r);
         }
         Filter f = identifyingFilter(literal, concept);
         if (f == null) {
-            return 0;
+            return Read.noneOk(r);
         }
         ColumnRef target = (ColumnRef) f.target();
-        if (!concept.equals(state.subject) && paths.get(0).via() != null) {
+        if (!concept.equals(subject) && paths.get(0).via() != null) {
             f = f.withTarget(target.via(paths.get(0).via()));
         }
-        state.addFilters(List.of(f));
-        return term.length() + 1;
+        return Read.ok(term.length() + 1, r.withConditions(List.of(f)));
     }
 
     /** An identifier is matched exactly as typed (case kept): Tally cannot know how an unprofiled column spells it. */
@@ -270,41 +299,47 @@ final class LookupRules extends RuleFamily {
         return literal.raw();
     }
 
-    /** The attribute words in [from, to) name columns of the subject ("bed capacity", "normal range", "ward"). */
-    private boolean attributes(int from, int to) {
-        if (state.subject == null) {
-            return false;
+    /** {@code r} showing the columns the attribute words in [from, to) name ("bed capacity", "normal range", "ward"), or null. */
+    private Result<Reading> attributes(int from, int to, Reading r) {
+        String subject = r.subject();
+        if (subject == null) {
+            return Result.ok(null);
         }
         int k = from;
-        ConceptTerm own = parse.conceptTerms.term(k);
-        if (own != null && own.concepts().contains(state.subject) && k + own.length() < to) {
-            k += own.length(); // "the department code of …": the concept restated
+        Result<ConceptTerm> own = rules.conceptTerms.term(k);
+        if (own.stopped()) {
+            return own.stop();
+        }
+        if (own.value() != null && own.value().concepts().contains(subject) && k + own.value().length() < to) {
+            k += own.value().length(); // "the department code of …": the concept restated
         }
         String phrase = tokens.words(k, to);
-        List<ColumnRef> range = rangeColumns(phrase);
+        List<ColumnRef> range = rangeColumns(phrase, subject);
         if (!range.isEmpty()) {
-            state.projection.addAll(range);
-            return true;
+            return Result.ok(r.with(new Fragment.Shown(range)));
         }
         List<ColumnRef> items = new ArrayList<>();
-        if (parse.projectionRules.projectionItems(k, to, items) != to || items.isEmpty()) {
-            return false;
+        Result<Integer> end = rules.projectionRules.projectionItems(k, to, r, items);
+        if (end.stopped()) {
+            return end.stop();
         }
-        state.projection.addAll(items);
-        return true;
+        if (end.value() != to || items.isEmpty()) {
+            return Result.ok(null);
+        }
+        return Result.ok(r.with(new Fragment.Shown(items)));
     }
 
     /**
      * "the normal range": a role phrase ending in "range" that names exactly a low and a high column of the subject
      * (ref low / ref high) shows both.
      */
-    private List<ColumnRef> rangeColumns(String phrase) {
+    private List<ColumnRef> rangeColumns(String phrase, String subject) {
         if (!phrase.endsWith("range")) {
             return List.of();
         }
         List<GrammarVocabulary.Column> found = new ArrayList<>();
-        for (RoleHint h : lexicon.roleHints(state.subject, phrase)) {
-            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+        for (RoleHint h : lexicon.roleHints(subject, phrase)) {
+            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
                 if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c) && !found.contains(c)) {
                     found.add(c);
                 }
@@ -323,20 +358,21 @@ final class LookupRules extends RuleFamily {
                 high = c;
             }
         }
-        return low == null || high == null ? List.of() : List.of(ref(state.subject, low), ref(state.subject, high));
+        return low == null || high == null ? List.of() : List.of(ref(subject, low), ref(subject, high));
     }
 
     /** What a code means: the concept's one Description column, else its one Name column. */
-    private ColumnRef meaningColumn(String concept) {
+    private Result<ColumnRef> meaningColumn(String concept) {
         for (ColumnRole role : new ColumnRole[] {ColumnRole.DESCRIPTION, ColumnRole.NAME}) {
             List<GrammarVocabulary.Column> cols = vocab.columns(concept).stream().filter(c -> c.role() == role)
                     .toList();
             if (cols.size() == 1) {
-                return ref(concept, cols.get(0));
+                return Result.ok(ref(concept, cols.get(0)));
             }
             if (cols.size() > 1) {
-                throw new GrammarMiss(concept + " has several " + role.jsonName() + " columns; name the one to show");
+                return Result.miss(concept + " has several " + role.jsonName() + " columns; name the one to show");
             }
         }
-        throw new GrammarMiss(concept + " records no description of its codes on this source");
-    }}
+        return Result.miss(concept + " records no description of its codes on this source");
+    }
+}

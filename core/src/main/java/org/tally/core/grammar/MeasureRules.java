@@ -9,6 +9,7 @@ import java.util.Map;
 import org.tally.core.pack.RoleHint;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.DurationMode;
 import org.tally.core.spec.DurationRef;
 import org.tally.core.spec.DurationUnit;
@@ -19,14 +20,17 @@ import org.tally.core.spec.ValueRef;
 /** Measured values: what an aggregate is over, durations, and comparisons of a measure or a duration with a number. */
 final class MeasureRules extends RuleFamily {
 
-    MeasureRules(QuestionParser parse) {
-        super(parse);
+    MeasureRules(Rules rules) {
+        super(rules);
     }
 
     // ---------------------------------------------------------------- measures
 
-    /** "length of stay", "birth weight", "duration of surgeries" (pack phrases of up to five words: "time in the emergency department"): sets subject and measured value. */
-    int measure(int i) {
+    /**
+     * "length of stay", "birth weight", "duration of surgeries" (pack phrases of up to five words: "time in the
+     * emergency department"): the subject and the measured value. Returns the index after the phrase, or -1.
+     */
+    Result<Read> measure(int i, Reading r) {
         for (int n = Math.min(5, tokens.size() - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             List<String> owners = lexicon.conceptsWithRoleHint(phrase);
@@ -34,7 +38,7 @@ final class MeasureRules extends RuleFamily {
             for (String c : owners) {
                 for (RoleHint h : lexicon.roleHints(c, phrase)) {
                     if (h.roles().stream().map(ColumnRole::fromJson)
-                            .anyMatch(r -> r.isNumeric() || r == ColumnRole.DURATION)) {
+                            .anyMatch(role -> role.isNumeric() || role == ColumnRole.DURATION)) {
                         numericOwners.add(c);
                         break;
                     }
@@ -46,25 +50,37 @@ final class MeasureRules extends RuleFamily {
             int k = i + n;
             String concept = null;
             if (tokens.word(k, "of") || tokens.word(k, "for") || tokens.word(k, "per")) {
-                ConceptTerm after = parse.conceptTerms.term(k + 1);
-                if (after != null) {
-                    concept = parse.conceptTerms.boundOne(after, "subject");
-                    if (!numericOwners.contains(concept)) {
-                        throw new GrammarMiss("'" + phrase + "' is not recorded for " + after.phrase());
+                Result<ConceptTerm> after = rules.conceptTerms.term(k + 1);
+                if (after.stopped()) {
+                    return after.stop();
+                }
+                if (after.value() != null) {
+                    Result<String> bound = rules.conceptTerms.boundOne(after.value(), "subject");
+                    if (bound.stopped()) {
+                        return bound.stop();
                     }
-                    k = k + 1 + after.length();
+                    concept = bound.value();
+                    if (!numericOwners.contains(concept)) {
+                        return Result.miss("'" + phrase + "' is not recorded for " + after.value().phrase());
+                    }
+                    k = k + 1 + after.value().length();
                 }
             }
             if (concept == null) {
-                concept = numericOwners.size() == 1 ? numericOwners.get(0)
+                Result<String> chosen = numericOwners.size() == 1 ? Result.ok(numericOwners.get(0))
                         : clarify.choose("subject", phrase, "The " + phrase + " of what?", numericOwners);
+                if (chosen.stopped()) {
+                    return chosen.stop();
+                }
+                concept = chosen.value();
             }
-            state.subject = concept;
-            state.measureOf = numericColumn(concept, phrase);
-            return k;
+            String subject = concept;
+            int end = k;
+            return numericColumn(subject, phrase, r.unit()).map(of -> new Read(end,
+                    r.with(new Fragment.Subject(subject), new Fragment.MeasureOf(of))));
         }
-        int spelled = namedMeasureColumn(i);
-        if (spelled >= 0) {
+        Result<Read> spelled = namedMeasureColumn(i, r);
+        if (spelled.stopped() || spelled.value().n() >= 0) {
             return spelled;
         }
         if (tokens.word(i, "duration") || tokens.word(i, "length")) {
@@ -72,47 +88,69 @@ final class MeasureRules extends RuleFamily {
             if (tokens.word(k, "of")) {
                 k++;
             }
-            int named = durationOfValue(k);
-            if (named > 0) {
+            Result<Read> named = durationOfValue(k, r);
+            if (named.stopped() || named.value().matched()) {
                 return named;
             }
             k += Math.max(tokens.match(k, "a"), tokens.match(k, "an")); // "the length of an emergency visit"
-            ConceptTerm term = parse.conceptTerms.term(k);
-            if (term != null) {
-                state.subject = parse.conceptTerms.boundOne(term, "subject");
-                state.measureOf = derivedDuration(state.subject);
-                return k + term.length();
+            Result<ConceptTerm> term = rules.conceptTerms.term(k);
+            if (term.stopped()) {
+                return term.stop();
+            }
+            if (term.value() != null) {
+                Result<String> subject = rules.conceptTerms.boundOne(term.value(), "subject");
+                if (subject.stopped()) {
+                    return subject.stop();
+                }
+                int end = k + term.value().length();
+                return derivedDuration(subject.value(), r.unit()).map(d -> new Read(end,
+                        r.with(new Fragment.Subject(subject.value()), new Fragment.MeasureOf(d))));
             }
         }
-        return -1;
+        return Result.ok(new Read(-1, r));
     }
 
     /**
      * "the average duration of a laparoscopic cholecystectomy": a recorded value names the rows (as a value-named
      * subject does), and the duration is end − start of that concept. Returns the index after the value, or 0.
      */
-    private int durationOfValue(int k) {
+    private Result<Read> durationOfValue(int k, Reading r) {
         int at = k + (tokens.word(k, "a") || tokens.word(k, "an") || tokens.word(k, "the") ? 1 : 0);
-        if (at >= tokens.size() || parse.conceptTerms.term(at) != null) {
-            return 0;
+        if (at >= tokens.size()) {
+            return Read.noneOk(r);
+        }
+        Result<ConceptTerm> term = rules.conceptTerms.term(at);
+        if (term.stopped()) {
+            return term.stop();
+        }
+        if (term.value() != null) {
+            return Read.noneOk(r);
         }
         for (int n = Math.min(5, tokens.size() - at); n >= 1; n--) {
             String phrase = tokens.words(at, at + n);
-            Map<String, List<ValueCandidate>> owners = parse.subjectRules.valueOwners(phrase);
+            Result<Map<String, List<ValueCandidate>>> ownersRead = rules.subjectRules.valueOwners(phrase);
+            if (ownersRead.stopped()) {
+                return ownersRead.stop();
+            }
+            Map<String, List<ValueCandidate>> owners = ownersRead.value();
             if (owners.isEmpty()) {
                 continue;
             }
-            String concept = clarify.one("subject", phrase, "Which do you mean by '" + phrase + "'?", owners.keySet());
-            List<ValueCandidate> cols = owners.get(concept);
-            if (cols.size() != 1) {
-                return 0;
+            Result<String> concept = clarify.one("subject", phrase, "Which do you mean by '" + phrase + "'?",
+                    owners.keySet());
+            if (concept.stopped()) {
+                return concept.stop();
             }
-            state.subject = concept;
-            state.measureOf = derivedDuration(concept);
-            state.filters.add(cols.get(0).filter());
-            return at + n;
+            List<ValueCandidate> cols = owners.get(concept.value());
+            if (cols.size() != 1) {
+                return Read.noneOk(r);
+            }
+            int end = at + n;
+            return derivedDuration(concept.value(), r.unit()).map(d -> new Read(end,
+                    r.with(new Fragment.Subject(concept.value()), new Fragment.MeasureOf(d),
+                            new Fragment.SubjectFilter(cols.get(0).filter()))));
         }
-        return 0;
+        return Read.noneOk(r);
     }
 
     /**
@@ -121,16 +159,25 @@ final class MeasureRules extends RuleFamily {
      * too loose to name one column. Columns of several concepts: "of|for CONCEPT" after the phrase picks one, else
      * ask. Returns the index after what was read, or -1.
      */
-    private int namedMeasureColumn(int i) {
+    private Result<Read> namedMeasureColumn(int i, Reading r) {
         for (int n = Math.min(6, tokens.size() - i); n >= 2; n--) {
             String phrase = tokens.words(i, i + n);
             List<String> words = pack.nameTokens().phrase(phrase);
             int k = i + n;
             String named = null;
+            ConceptTerm after = null;
             if (tokens.word(k, "of") || tokens.word(k, "for")) {
-                ConceptTerm after = parse.conceptTerms.term(k + 1);
+                Result<ConceptTerm> afterRead = rules.conceptTerms.term(k + 1);
+                if (afterRead.stopped()) {
+                    return afterRead.stop();
+                }
+                after = afterRead.value();
                 if (after != null) {
-                    named = parse.conceptTerms.boundOne(after, "subject");
+                    Result<String> bound = rules.conceptTerms.boundOne(after, "subject");
+                    if (bound.stopped()) {
+                        return bound.stop();
+                    }
+                    named = bound.value();
                 }
             }
             List<ColumnRef> found = new ArrayList<>();
@@ -146,19 +193,18 @@ final class MeasureRules extends RuleFamily {
             }
             if (named != null) {
                 String of = named;
-                List<ColumnRef> own = found.stream().filter(r -> r.concept().equals(of)).toList();
+                List<ColumnRef> own = found.stream().filter(c -> c.concept().equals(of)).toList();
                 if (own.isEmpty()) {
-                    throw new GrammarMiss("'" + phrase + "' is not recorded for " + tokens.words(k + 1, k + 2));
+                    return Result.miss("'" + phrase + "' is not recorded for " + tokens.words(k + 1, k + 2));
                 }
                 found = own;
-                k = k + 1 + parse.conceptTerms.term(k + 1).length();
+                k = k + 1 + after.length();
             }
-            ColumnRef column = found.size() == 1 ? found.get(0) : clarify.pickRef("column", phrase, found);
-            state.subject = column.concept();
-            state.measureOf = column;
-            return k;
+            int end = k;
+            return clarify.oneRef("column", phrase, found).map(column -> new Read(end,
+                    r.with(new Fragment.Subject(column.concept()), new Fragment.MeasureOf(column))));
         }
-        return -1;
+        return Result.ok(new Read(-1, r));
     }
 
     /** Whether the words are a column's name, or its name without the unit it ends in ("wait minutes"). */
@@ -173,15 +219,15 @@ final class MeasureRules extends RuleFamily {
         return ProjectionRules.UNIT_TOKENS.values().stream().anyMatch(u -> u.contains(last));
     }
 
-    private ValueRef numericColumn(String concept, String phrase) {
+    private Result<ValueRef> numericColumn(String concept, String phrase, DurationUnit unit) {
         List<ColumnRef> found = new ArrayList<>();
         boolean durationHint = false;
         for (RoleHint h : lexicon.roleHints(concept, phrase)) {
             for (String role : h.roles()) {
-                ColumnRole r = ColumnRole.fromJson(role);
-                durationHint |= r == ColumnRole.DURATION;
+                ColumnRole named = ColumnRole.fromJson(role);
+                durationHint |= named == ColumnRole.DURATION;
                 for (GrammarVocabulary.Column c : vocab.columns(concept)) {
-                    if (c.role() == r && hintsMatch(h.nameHints(), c) && (r.isNumeric())) {
+                    if (c.role() == named && hintsMatch(h.nameHints(), c) && named.isNumeric()) {
                         ColumnRef ref = ref(concept, c);
                         if (!found.contains(ref)) {
                             found.add(ref);
@@ -190,25 +236,25 @@ final class MeasureRules extends RuleFamily {
                 }
             }
         }
-        if (found.size() == 1) {
-            return found.get(0);
-        }
-        if (found.size() > 1) {
-            return clarify.pickRef("column", phrase, found);
+        if (!found.isEmpty()) {
+            return clarify.oneRef("column", phrase, found).map(c -> c);
         }
         if (durationHint) {
-            return derivedDuration(concept);
+            return derivedDuration(concept, unit).map(d -> d);
         }
-        throw new GrammarMiss("'" + phrase + "' is not recorded on this source's " + concept);
+        return Result.miss("'" + phrase + "' is not recorded on this source's " + concept);
     }
 
-    private DurationRef derivedDuration(String concept) {
-        ColumnRef start = uniqueRole(concept, ColumnRole.START_TIME, "a start time");
-        ColumnRef end = uniqueRole(concept, ColumnRole.END_TIME, "an end time");
-        return DurationRef.of(start, end, state.unit, DurationMode.COMPLETED_ONLY);
+    private Result<DurationRef> derivedDuration(String concept, DurationUnit unit) {
+        Result<ColumnRef> start = uniqueRole(concept, ColumnRole.START_TIME, "a start time");
+        if (start.stopped()) {
+            return start.stop();
+        }
+        return uniqueRole(concept, ColumnRole.END_TIME, "an end time")
+                .map(end -> DurationRef.of(start.value(), end, unit, DurationMode.COMPLETED_ONLY));
     }
 
-    ColumnRef uniqueRole(String concept, ColumnRole role, String what) {
+    Result<ColumnRef> uniqueRole(String concept, ColumnRole role, String what) {
         List<ColumnRef> refs = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(concept)) {
             if (c.role() == role) {
@@ -216,15 +262,15 @@ final class MeasureRules extends RuleFamily {
             }
         }
         if (refs.isEmpty()) {
-            throw new GrammarMiss(concept + " has no " + what + " on this source");
+            return Result.miss(concept + " has no " + what + " on this source");
         }
-        return refs.size() == 1 ? refs.get(0) : clarify.pickRef("column", concept + " " + role.jsonName(), refs);
+        return clarify.oneRef("column", concept + " " + role.jsonName(), refs);
     }
 
     /** "stayed over 7 days", "longer than 2 days", "length of stay over 7 days", "lasting at least 3 hours". */
-    int durationFilter(int i) {
-        if (state.subject == null) {
-            return 0;
+    Result<Read> durationFilter(int i, Reading r) {
+        if (r.subject() == null) {
+            return Read.noneOk(r);
         }
         int k = i;
         if (tokens.word(k, "stayed") || tokens.word(k, "lasted") || tokens.word(k, "lasting") || tokens.word(k, "that") && tokens.word(k + 1, "lasted")) {
@@ -234,26 +280,26 @@ final class MeasureRules extends RuleFamily {
         } else if (tokens.word(k, "los")) {
             k++;
         } else if (!(tokens.word(k, "longer") || tokens.word(k, "shorter"))) {
-            return 0;
+            return Read.noneOk(r);
         }
-        org.tally.core.spec.CompareOp op;
+        CompareOp op;
         int n;
         if ((n = tokens.match(k, "over")) > 0 || (n = tokens.match(k, "more", "than")) > 0 || (n = tokens.match(k, "longer", "than")) > 0
                 || (n = tokens.match(k, "above")) > 0) {
-            op = org.tally.core.spec.CompareOp.GT;
+            op = CompareOp.GT;
         } else if ((n = tokens.match(k, "at", "least")) > 0) {
-            op = org.tally.core.spec.CompareOp.GE;
+            op = CompareOp.GE;
         } else if ((n = tokens.match(k, "under")) > 0 || (n = tokens.match(k, "less", "than")) > 0
                 || (n = tokens.match(k, "shorter", "than")) > 0 || (n = tokens.match(k, "below")) > 0) {
-            op = org.tally.core.spec.CompareOp.LT;
+            op = CompareOp.LT;
         } else if ((n = tokens.match(k, "at", "most")) > 0) {
-            op = org.tally.core.spec.CompareOp.LE;
+            op = CompareOp.LE;
         } else {
-            return 0;
+            return Read.noneOk(r);
         }
         k += n;
         if (k + 1 >= tokens.size() || !tokens.get(k).isNumber()) {
-            throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 1)) + "' needs a number of days or hours");
+            return Result.miss("'" + tokens.words(i, Math.min(tokens.size(), k + 1)) + "' needs a number of days or hours");
         }
         int amount = tokens.get(k).number();
         String u = tokens.get(k + 1).text();
@@ -263,34 +309,36 @@ final class MeasureRules extends RuleFamily {
             case "week": case "weeks": du = DurationUnit.DAYS; amount *= 7; break;
             case "hour": case "hours": du = DurationUnit.HOURS; break;
             case "minute": case "minutes": du = DurationUnit.MINUTES; break;
-            default: throw new GrammarMiss("'" + u + "' is not a unit of time");
+            default: return Result.miss("'" + u + "' is not a unit of time");
         }
-        DurationRef d = derivedDuration(state.subject);
-        state.filters.add(new Filter.Compare(DurationRef.of(d.start(), d.end(), du, d.mode()), op, Literal.of(amount)));
-        return k + 2 - i;
+        int read = k + 2 - i;
+        int value = amount;
+        return derivedDuration(r.subject(), r.unit()).map(d -> new Read(read, r.with(new Fragment.SubjectFilter(
+                new Filter.Compare(DurationRef.of(d.start(), d.end(), du, d.mode()), op, Literal.of(value))))));
     }
 
     /**
      * "weighed under 2500 grams", "weight over 4000 grams": a measured column of the subject (a role phrase of a
      * number) compared with a number, in the unit the column's name carries. Returns the tokens read.
      */
-    int measureComparison(int i) {
-        if (state.subject == null) {
-            return 0;
+    Result<Read> measureComparison(int i, Reading r) {
+        String subject = r.subject();
+        if (subject == null) {
+            return Read.noneOk(r);
         }
         int k = i;
         List<ColumnRef> columns = new ArrayList<>();
         if (tokens.word(k, "weighed") || tokens.word(k, "weighing") || tokens.word(k, "weighs")) {
             k++;
-            for (RoleHint h : pack.concept(state.subject).map(org.tally.core.pack.Concept::roleHints).orElse(List.of())) {
+            for (RoleHint h : pack.concept(subject).map(org.tally.core.pack.Concept::roleHints).orElse(List.of())) {
                 if (h.phrases().stream().anyMatch(p -> p.contains("weight"))) {
-                    collectMeasured(h, columns);
+                    collectMeasured(h, subject, columns);
                 }
             }
         } else {
             for (int n = Math.min(3, tokens.size() - i); n >= 1 && columns.isEmpty(); n--) {
-                for (RoleHint h : lexicon.roleHints(state.subject, tokens.words(i, i + n))) {
-                    collectMeasured(h, columns);
+                for (RoleHint h : lexicon.roleHints(subject, tokens.words(i, i + n))) {
+                    collectMeasured(h, subject, columns);
                 }
                 if (!columns.isEmpty()) {
                     k = i + n;
@@ -298,48 +346,52 @@ final class MeasureRules extends RuleFamily {
             }
         }
         if (columns.isEmpty()) {
-            return 0;
+            return Read.noneOk(r);
         }
-        org.tally.core.spec.CompareOp op;
+        CompareOp op;
         int n;
         if ((n = tokens.match(k, "under")) > 0 || (n = tokens.match(k, "less", "than")) > 0 || (n = tokens.match(k, "below")) > 0) {
-            op = org.tally.core.spec.CompareOp.LT;
+            op = CompareOp.LT;
         } else if ((n = tokens.match(k, "over")) > 0 || (n = tokens.match(k, "more", "than")) > 0 || (n = tokens.match(k, "above")) > 0) {
-            op = org.tally.core.spec.CompareOp.GT;
+            op = CompareOp.GT;
         } else if ((n = tokens.match(k, "at", "least")) > 0) {
-            op = org.tally.core.spec.CompareOp.GE;
+            op = CompareOp.GE;
         } else if ((n = tokens.match(k, "at", "most")) > 0) {
-            op = org.tally.core.spec.CompareOp.LE;
+            op = CompareOp.LE;
         } else {
-            return 0;
+            return Read.noneOk(r);
         }
         k += n;
         if (k >= tokens.size() || !tokens.get(k).isNumber()) {
-            return 0;
+            return Read.noneOk(r);
         }
-        ColumnRef column = columns.size() == 1 ? columns.get(0) : clarify.pickRef("column", tokens.words(i, k), columns);
+        Result<ColumnRef> picked = clarify.oneRef("column", tokens.words(i, k), columns);
+        if (picked.stopped()) {
+            return picked.stop();
+        }
+        ColumnRef column = picked.value();
         int amount = tokens.get(k).number();
         k++;
         if (k < tokens.size() && ProjectionRules.UNIT_TOKENS.containsKey(tokens.get(k).text())) {
             // "2500 grams": the unit must be the column's own, as for a shown column
-            List<Token> probe = List.of(new Token("in", null, false), tokens.get(k));
-            boolean same = vocab.columns(state.subject).stream().anyMatch(c -> ref(state.subject, c).equals(column)
-                    && c.nameTokens().stream().anyMatch(ProjectionRules.UNIT_TOKENS.get(probe.get(1).text())::contains));
+            List<String> unitTokens = ProjectionRules.UNIT_TOKENS.get(tokens.get(k).text());
+            boolean same = vocab.columns(subject).stream().anyMatch(c -> ref(subject, c).equals(column)
+                    && c.nameTokens().stream().anyMatch(unitTokens::contains));
             if (!same) {
-                throw new GrammarMiss("the " + column.describe() + " column does not say it is recorded in "
+                return Result.miss("the " + column.describe() + " column does not say it is recorded in "
                         + tokens.get(k).text());
             }
             k++;
         }
-        state.addFilters(List.of(new Filter.Compare(column, op, Literal.of(amount))));
-        return k - i;
+        return Read.ok(k - i, r.withConditions(List.of(new Filter.Compare(column, op, Literal.of(amount)))));
     }
 
-    private void collectMeasured(RoleHint h, List<ColumnRef> out) {
-        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+    private void collectMeasured(RoleHint h, String subject, List<ColumnRef> out) {
+        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
             if (h.roles().contains(c.role().jsonName()) && c.role().isNumeric() && hintsMatch(h.nameHints(), c)
-                    && !out.contains(ref(state.subject, c))) {
-                out.add(ref(state.subject, c));
+                    && !out.contains(ref(subject, c))) {
+                out.add(ref(subject, c));
             }
         }
-    }}
+    }
+}

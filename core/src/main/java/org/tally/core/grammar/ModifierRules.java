@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.tally.core.pack.Predicate;
 import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.ValueRef;
@@ -16,129 +17,135 @@ final class ModifierRules extends RuleFamily {
     private static final java.util.Set<String> RATE_COPULAS = java.util.Set.of("were", "was", "are", "is", "had",
             "involved", "needed", "required", "received", "have", "has");
 
-    // ---------------------------------------------------------------- value lists
-
-    /** The filter list and position of the last run of value phrases on one column ("moderate severe"). */
-    private List<Filter> runList;
-    private int runStart = -1;
-
-    ModifierRules(QuestionParser parse) {
-        super(parse);
+    ModifierRules(Rules rules) {
+        super(rules);
     }
 
     // ---------------------------------------------------------------- modifiers
 
-    /** Consumes tokens [from, to): every one must belong to a modifier or be a filler. */
-    void modifiers(int from, int to) {
+    /** Reads tokens [from, to) into {@code r}: every one must belong to a modifier or be a filler. */
+    Result<Reading> modifiers(int from, int to, Reading r) {
         int i = from;
+        Reading cur = r;
         while (i < to) {
-            int joined = valueUnion(i, to);
-            if (joined > 0) {
-                i += joined;
+            Result<Read> joined = valueUnion(i, to, cur);
+            if (joined.stopped()) {
+                return joined.stop();
+            }
+            if (joined.value().matched()) {
+                i += joined.value().n();
+                cur = joined.value().reading();
                 continue;
             }
-            List<Filter> target = state.numeratorMode ? state.numerator : state.filters;
-            int before = target.size();
-            int n = modifier(i, to);
-            noteValueRun(target, before, n);
-            if (n <= 0) {
-                String w = tokens.get(i).text();
-                if (state.lead == Lead.RATE && state.rateWords == null && !state.numeratorMode && isCopula(w)) {
-                    state.numeratorMode = true;
-                    i++;
-                    continue;
-                }
-                if (tokens.match(i, "the", "hospital", "have") > 0 || tokens.match(i, "the", "hospital", "has") > 0) {
-                    i += 3; // "how many departments does the hospital have": the whole source, no condition
-                    continue;
-                }
-                if (w.equals("and") && i > from && i + 1 < to) {
-                    i++; // "admitted to X and discharged this year": conditions are AND-ed anyway
-                    continue;
-                }
-                if (w.equals("new") && state.newAt < 0) {
-                    state.newAt = i; // "new patients registered per month": new is what the registration time says
-                    i++;
-                    continue;
-                }
-                if (w.equals("ever") && state.lead == Lead.EXISTS && state.range == null) {
-                    i++; // "has any incident ever caused a death": over all time, which is already the default
-                    continue;
-                }
-                int included = including(i, to);
-                if (included > 0) {
-                    i += included;
-                    continue;
-                }
-                if (Lexicon.FILLERS.contains(w)) {
-                    i++;
-                    continue;
-                }
-                int restated = restatedSubject(i, to);
-                if (restated > 0) {
-                    i += restated;
-                    continue;
-                }
-                throw new GrammarMiss("'" + w + "' is not understood here"
-                        + (state.subject == null ? "" : " (asking about " + state.subject + ")"));
+            boolean numeratorTarget = cur.numeratorMode();
+            int before = cur.target().size();
+            Result<Read> read = modifier(i, to, cur);
+            if (read.stopped()) {
+                return read.stop();
             }
-            i += n;
+            int n = read.value().n();
+            if (n > 0) {
+                cur = noteValueRun(read.value().reading(), numeratorTarget, before);
+                i += n;
+                continue;
+            }
+            String w = tokens.get(i).text();
+            if (cur.lead() == Lead.RATE && cur.rateWords() == null && !cur.numeratorMode() && RATE_COPULAS.contains(w)) {
+                cur = cur.with(new Fragment.CountedCondition());
+                i++;
+                continue;
+            }
+            if (tokens.match(i, "the", "hospital", "have") > 0 || tokens.match(i, "the", "hospital", "has") > 0) {
+                i += 3; // "how many departments does the hospital have": the whole source, no condition
+                continue;
+            }
+            if (w.equals("and") && i > from && i + 1 < to) {
+                i++; // "admitted to X and discharged this year": conditions are AND-ed anyway
+                continue;
+            }
+            if (w.equals("new") && cur.newAt() < 0) {
+                cur = cur.with(new Fragment.NewWord(i)); // "new patients registered per month": what the registration time says
+                i++;
+                continue;
+            }
+            if (w.equals("ever") && cur.lead() == Lead.EXISTS && cur.range() == null) {
+                i++; // "has any incident ever caused a death": over all time, which is already the default
+                continue;
+            }
+            Result<Integer> included = including(i, to, cur);
+            if (included.stopped()) {
+                return included.stop();
+            }
+            if (included.value() > 0) {
+                i += included.value();
+                continue;
+            }
+            if (Lexicon.FILLERS.contains(w)) {
+                i++;
+                continue;
+            }
+            Result<Integer> restated = restatedSubject(i, to, cur);
+            if (restated.stopped()) {
+                return restated.stop();
+            }
+            if (restated.value() > 0) {
+                i += restated.value();
+                continue;
+            }
+            return Result.miss("'" + w + "' is not understood here"
+                    + (cur.subject() == null ? "" : " (asking about " + cur.subject() + ")"));
         }
+        return Result.ok(cur);
     }
 
     /**
      * "were emergency operations", "of stays discharged": a term naming exactly the subject again adds nothing; a
-     * term naming any other concept (or several) is not consumed here.
+     * term naming any other concept (or several) is not consumed here. Returns the tokens read.
      */
-    int restatedSubject(int i, int to) {
-        if (state.subject == null) {
-            return 0;
+    Result<Integer> restatedSubject(int i, int to, Reading r) {
+        if (r.subject() == null) {
+            return Result.ok(0);
         }
         int at = i;
         if (tokens.word(at, "across")) {
             at += tokens.word(at + 1, "all") ? 2 : 1; // "average heart rate across vital signs"
         }
-        ConceptTerm term = parse.conceptTerms.term(at);
-        if (term == null || at + term.length() > to) {
-            return 0;
-        }
-        List<String> bound = new ArrayList<>();
-        for (String id : term.concepts()) {
-            if (vocab.concepts().contains(id)) {
-                bound.add(id);
+        int start = at;
+        return rules.conceptTerms.term(at).map(term -> {
+            if (term == null || start + term.length() > to) {
+                return 0;
             }
-        }
-        return bound.equals(List.of(state.subject)) ? at - i + term.length() : 0;
-    }
-
-    private static boolean isCopula(String w) {
-        return RATE_COPULAS.contains(w);
+            List<String> bound = new ArrayList<>();
+            for (String id : term.concepts()) {
+                if (vocab.concepts().contains(id)) {
+                    bound.add(id);
+                }
+            }
+            return bound.equals(List.of(r.subject())) ? start - i + term.length() : 0;
+        });
     }
 
     /**
      * Remembers a value phrase that added one equality or list filter, so "X or Y" / "X, Y and Z" on the same column
-     * can become one list. Any other modifier ends the run.
+     * can become one list. Any other modifier ends the run. {@code numerator} and {@code before} say which list
+     * conditions went to before the modifier and how long it was.
      */
-    private void noteValueRun(List<Filter> target, int before, int consumed) {
-        if (consumed <= 0) {
-            return;
-        }
+    private static Reading noteValueRun(Reading r, boolean numerator, int before) {
+        List<Filter> target = numerator ? r.numerator() : r.filters();
         boolean oneValue = target.size() == before + 1 && isValueTest(target.get(before));
         if (!oneValue) {
-            runList = null;
-            return;
+            return r.run() == null ? r : r.with(new Fragment.ValueRunMark(null));
         }
-        if (runList == target && runStart >= 0 && runStart < before
-                && target.get(runStart).target().equals(target.get(before).target())) {
-            return; // the run goes on: "moderate severe"
+        Fragment.ValueRun run = r.run();
+        if (run != null && run.numerator() == numerator && run.start() >= 0 && run.start() < before
+                && target.get(run.start()).target().equals(target.get(before).target())) {
+            return r; // the run goes on: "moderate severe"
         }
-        runList = target;
-        runStart = before;
+        return r.with(new Fragment.ValueRunMark(new Fragment.ValueRun(numerator, before)));
     }
 
     private static boolean isValueTest(Filter f) {
-        return f instanceof Filter.In
-                || f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ;
+        return f instanceof Filter.In || f instanceof Filter.Compare && ((Filter.Compare) f).op() == CompareOp.EQ;
     }
 
     /**
@@ -147,43 +154,50 @@ final class ModifierRules extends RuleFamily {
      * its values can only mean either. Between conditions on different columns "and" joins them; "or" there is not
      * supported and misses. Returns the tokens read, 0 when this is no such connector.
      */
-    private int valueUnion(int i, int to) {
+    private Result<Read> valueUnion(int i, int to, Reading r) {
         if (!(tokens.word(i, "or") || tokens.word(i, "and") || tokens.word(i, "nor")) || i + 1 >= to) {
-            return 0;
+            return Read.noneOk(r);
         }
-        if (runList == null) {
-            return 0;
+        Fragment.ValueRun run = r.run();
+        if (run == null) {
+            return Read.noneOk(r);
         }
-        List<Filter> target = runList;
+        List<Filter> target = run.numerator() ? r.numerator() : r.filters();
         int before = target.size();
-        ValueRef runColumn = target.get(runStart).target();
-        int n = runColumn instanceof ColumnRef ? parse.valueRules.columnValue(i + 1, to, (ColumnRef) runColumn) : 0;
-        if (n <= 0) {
-            n = modifier(i + 1, to);
-        }
-        if (n <= 0) {
-            return 0;
-        }
-        Filter added = target.size() == before + 1 ? target.get(before) : null;
-        if (added == null || !isValueTest(added) || !added.target().equals(target.get(runStart).target())) {
-            if (tokens.word(i, "or")) {
-                throw new GrammarMiss("'or' between conditions on different things is not supported ('"
-                        + tokens.words(i - 1, Math.min(tokens.size(), i + 1 + n)) + "')");
+        ValueRef runColumn = target.get(run.start()).target();
+        Read read = runColumn instanceof ColumnRef ? rules.valueRules.columnValue(i + 1, to, r, (ColumnRef) runColumn)
+                : Read.none(r);
+        if (read.n() <= 0) {
+            Result<Read> other = modifier(i + 1, to, r);
+            if (other.stopped()) {
+                return other;
             }
-            runList = null;
-            return 1 + n; // "admitted to X and discharged this year": both conditions hold
+            read = other.value();
+        }
+        if (read.n() <= 0) {
+            return Read.noneOk(r);
+        }
+        Reading after = read.reading();
+        List<Filter> now = run.numerator() ? after.numerator() : after.filters();
+        Filter added = now.size() == before + 1 ? now.get(before) : null;
+        if (added == null || !isValueTest(added) || !added.target().equals(now.get(run.start()).target())) {
+            if (tokens.word(i, "or")) {
+                return Result.miss("'or' between conditions on different things is not supported ('"
+                        + tokens.words(i - 1, Math.min(tokens.size(), i + 1 + read.n())) + "')");
+            }
+            // "admitted to X and discharged this year": both conditions hold
+            return Read.ok(1 + read.n(), after.with(new Fragment.ValueRunMark(null)));
         }
         List<Literal> values = new ArrayList<>();
-        for (Filter f : target.subList(runStart, target.size())) {
+        for (Filter f : now.subList(run.start(), now.size())) {
             values.addAll(f instanceof Filter.In ? ((Filter.In) f).values() : List.of(((Filter.Compare) f).value()));
         }
         ValueRef on = added.target();
-        target.subList(runStart, target.size()).clear();
         List<Literal> distinct = values.stream().distinct()
                 .sorted(java.util.Comparator.comparing(ModifierRules::literalText)).toList();
-        target.add(distinct.size() == 1 ? new Filter.Compare(on, org.tally.core.spec.CompareOp.EQ, distinct.get(0))
-                : new Filter.In(on, distinct));
-        return 1 + n;
+        Filter merged = distinct.size() == 1 ? new Filter.Compare(on, CompareOp.EQ, distinct.get(0))
+                : new Filter.In(on, distinct);
+        return Read.ok(1 + read.n(), after.with(new Fragment.ValueList(run.numerator(), run.start(), merged)));
     }
 
     private static String literalText(Literal l) {
@@ -194,133 +208,145 @@ final class ModifierRules extends RuleFamily {
      * "including beds out of service": the named rows are a part of the subject's rows, which are all counted anyway;
      * the phrase must restate the subject (with its own conditions) and adds nothing. Returns the tokens read.
      */
-    private int including(int i, int to) {
-        if (!(tokens.word(i, "including") || tokens.word(i, "incl")) || state.subject == null) {
-            return 0;
+    private Result<Integer> including(int i, int to, Reading r) {
+        if (!(tokens.word(i, "including") || tokens.word(i, "incl")) || r.subject() == null) {
+            return Result.ok(0);
         }
         int k = i + 1 + (tokens.word(i + 1, "the") ? 1 : 0);
-        QuestionParser scratch = new QuestionParser(context);
-        scratch.state.subject = state.subject;
-        scratch.state.lead = Lead.LIST;
+        Reading scratch = Reading.of(r.subject(), Lead.LIST);
         boolean restated = false;
         while (k < to) {
-            int r = restatedSubject(k, to);
-            if (r > 0 && !restated) {
+            Result<Integer> again = restatedSubject(k, to, r);
+            if (again.stopped()) {
+                return again;
+            }
+            if (again.value() > 0 && !restated) {
                 restated = true;
-                k += r;
+                k += again.value();
                 continue;
             }
-            int v = scratch.valueRules.valuePhrase(k, to, state.subject, false);
-            if (v <= 0) {
+            Result<Read> v = rules.valueRules.valuePhrase(k, to, scratch, r.subject(), false);
+            if (v.stopped()) {
+                return v.stop();
+            }
+            if (!v.value().matched()) {
                 break;
             }
-            k += v;
+            k += v.value().n();
+            scratch = v.value().reading();
         }
-        if (!restated || !scratch.state.related.isEmpty()) {
-            throw new GrammarMiss("'" + tokens.words(i, k) + "' must name a part of the " + state.subject + " rows");
+        if (!restated || !scratch.related().isEmpty()) {
+            return Result.miss("'" + tokens.words(i, k) + "' must name a part of the " + r.subject() + " rows");
         }
-        return k - i;
+        return Result.ok(k - i);
     }
 
-    private int modifier(int i, int to) {
-        TimePhrases.Match m = time.at(i);
+    /** The first modifier that reads the words at {@code i}: the tokens it read (0: none) and what it read. */
+    private Result<Read> modifier(int i, int to, Reading r) {
+        Result<TimePhrases.Match> timed = time.at(i);
+        if (timed.stopped()) {
+            return timed.stop();
+        }
+        TimePhrases.Match m = timed.value();
         if (m != null && i + m.length() <= to) {
-            if (state.range != null) {
-                throw new GrammarMiss("the question names two time ranges");
+            if (r.range() != null) {
+                return Result.miss("the question names two time ranges");
             }
-            state.range = m;
-            state.rangeAt = i;
-            return m.length();
+            return Read.ok(m.length(), r.with(new Fragment.Range(m, i)));
         }
-        int n;
-        if ((n = parse.timeRules.timeVerb(i, to)) > 0) {
-            return n;
-        }
-        if ((n = parse.groupingRules.bucketPhrase(i)) > 0) {
-            return n;
-        }
-        if ((n = parse.groupingRules.grouping(i)) > 0) {
-            return n;
-        }
-        if ((n = parse.projectionRules.projectionPhrase(i, to)) > 0) {
-            return n;
-        }
-        if ((n = parse.relatedScopeRules.relatedScope(i)) > 0) {
-            return n;
-        }
-        if ((n = parse.relatedScopeRules.negatedVerbScope(i, to)) > 0) {
-            return n;
-        }
-        if ((n = parse.verbScopeRules.verbScope(i, to)) > 0) {
-            return n;
-        }
-        if ((n = parse.measureRules.durationFilter(i)) > 0) {
-            return n;
-        }
-        if ((n = parse.timeRules.dueWindow(i)) > 0) {
-            return n;
-        }
-        if ((n = parse.groupingRules.unitPhrase(i)) > 0) {
-            return n;
-        }
-        if ((n = parse.measureRules.measureComparison(i)) > 0) {
-            return n;
-        }
-        if (state.subject != null && (n = parse.lookupRules.conceptLiteral(i, to)) > 0) {
-            return n;
-        }
-        if (tokens.word(i, "under") && state.subject != null) {
-            int v = parse.valueRules.valuePhrase(i + 1, to, state.subject, false);
-            if (v > 0) {
-                return 1 + v; // "done under local anaesthesia"
+        List<java.util.function.Supplier<Result<Read>>> rulesInOrder = List.of(
+                () -> rules.timeRules.timeVerb(i, to, r),
+                () -> rules.groupingRules.bucketPhrase(i, r),
+                () -> rules.groupingRules.grouping(i, r),
+                () -> rules.projectionRules.projectionPhrase(i, to, r),
+                () -> rules.relatedScopeRules.relatedScope(i, r),
+                () -> rules.relatedScopeRules.negatedVerbScope(i, to, r),
+                () -> rules.verbScopeRules.verbScope(i, to, r),
+                () -> rules.measureRules.durationFilter(i, r),
+                () -> rules.timeRules.dueWindow(i, r),
+                () -> rules.groupingRules.unitPhrase(i, r),
+                () -> rules.measureRules.measureComparison(i, r));
+        for (java.util.function.Supplier<Result<Read>> rule : rulesInOrder) {
+            Result<Read> read = rule.get();
+            if (read.stopped() || read.value().matched()) {
+                return read;
             }
         }
-        if (tokens.word(i, "during") && state.subject != null) {
+        String subject = r.subject();
+        if (subject == null) {
+            return Read.noneOk(r);
+        }
+        Result<Read> literal = rules.lookupRules.conceptLiteral(i, to, r);
+        if (literal.stopped() || literal.value().matched()) {
+            return literal;
+        }
+        if (tokens.word(i, "under")) {
+            Result<Read> v = rules.valueRules.valuePhrase(i + 1, to, r, subject, false);
+            if (v.stopped() || v.value().matched()) {
+                return v.map(read -> new Read(1 + read.n(), read.reading())); // "done under local anaesthesia"
+            }
+        }
+        if (tokens.word(i, "during")) {
             int k = tokens.word(i + 1, "the") || tokens.word(i + 1, "a") || tokens.word(i + 1, "an") ? i + 2 : i + 1;
-            int parent = parse.placeRules.parentScope(k, to);
-            if (parent > 0) {
-                return k - i + parent; // "diagnoses during outpatient visits"
+            Result<Read> parent = rules.placeRules.parentScope(k, to, r);
+            if (parent.stopped() || parent.value().matched()) {
+                return parent.map(read -> new Read(k - i + read.n(), read.reading())); // "diagnoses during outpatient visits"
             }
         }
-        if ((tokens.word(i, "in") || tokens.word(i, "on") || tokens.word(i, "at")) && state.subject != null) {
-            for (int w = Math.min(5, to - i); w >= 2; w--) {
-                Optional<Predicate> p = pack.predicateForPhrase(tokens.words(i, i + w));
-                if (p.isPresent() && p.get().on(state.subject).isPresent()) {
-                    return parse.valueRules.valuePhrase(i, to, state.subject, false); // "in service" is a condition, not a place
-                }
+        if (tokens.word(i, "in") || tokens.word(i, "on") || tokens.word(i, "at")) {
+            return place(i, to, r);
+        }
+        Result<Boolean> dated = initialStateDated(i, to, subject);
+        if (dated.stopped()) {
+            return dated.stop();
+        }
+        return rules.valueRules.valuePhrase(i, to, r, subject, false);
+    }
+
+    /** in|on|at (the) VALUE: a predicate, a parent record, the subject restated, a service line, a value or a place. */
+    private Result<Read> place(int i, int to, Reading r) {
+        String subject = r.subject();
+        for (int w = Math.min(5, to - i); w >= 2; w--) {
+            Optional<Predicate> p = pack.predicateForPhrase(tokens.words(i, i + w));
+            if (p.isPresent() && p.get().on(subject).isPresent()) {
+                return rules.valueRules.valuePhrase(i, to, r, subject, false); // "in service" is a condition, not a place
             }
-            int k = tokens.word(i + 1, "the") || tokens.word(i + 1, "a") ? i + 2 : i + 1;
-            int parent = parse.placeRules.parentScope(k, to);
-            if (parent > 0) {
-                return k - i + parent;
+        }
+        int k = tokens.word(i + 1, "the") || tokens.word(i + 1, "a") ? i + 2 : i + 1;
+        Result<Read> parent = rules.placeRules.parentScope(k, to, r);
+        if (parent.stopped() || parent.value().matched()) {
+            return parent.map(read -> new Read(k - i + read.n(), read.reading()));
+        }
+        Result<Integer> restated = restatedSubject(k, to, r);
+        if (restated.stopped()) {
+            return restated.stop();
+        }
+        if (restated.value() > 0 && restated.value() >= rules.placeRules.valueLength(k, to, r)) {
+            return Read.ok(k - i + restated.value(), r); // "controlled drugs in the medication catalogue", not "in the Labour Suite"
+        }
+        int line = rules.placeRules.owningServiceLine(k, to, subject);
+        if (line > 0 && line >= rules.placeRules.valueLength(k, to, r) && line > rules.placeRules.placeLength(k, to, r)) {
+            return Read.ok(k - i + line, r); // "triage assessments in the emergency department": where they all are
+        }
+        Result<Read> v = rules.valueRules.valuePhrase(k, to, r, subject, true);
+        if (v.stopped() || v.value().matched()) {
+            return v.map(read -> new Read(k - i + read.n(), read.reading()));
+        }
+        Result<Read> anywhere = rules.placeRules.anyPlace(k, to, r);
+        if (anywhere.stopped() || anywhere.value().matched()) {
+            return anywhere.map(read -> new Read(k - i + read.n(), read.reading()));
+        }
+        if (k < to && !Lexicon.FILLERS.contains(tokens.get(k).text())) {
+            Result<TimePhrases.Match> timed = time.at(k);
+            if (timed.stopped()) {
+                return timed.stop();
             }
-            int restated = restatedSubject(k, to);
-            if (restated > 0 && restated >= parse.placeRules.valueLength(k, to)) {
-                return k - i + restated; // "controlled drugs in the medication catalogue", not "in the Labour Suite"
-            }
-            int line = parse.placeRules.owningServiceLine(k, to);
-            if (line > 0 && line >= parse.placeRules.valueLength(k, to) && line > parse.placeRules.placeLength(k, to)) {
-                return k - i + line; // "triage assessments in the emergency department": where they all are
-            }
-            int v = parse.valueRules.valuePhrase(k, to, state.subject, true);
-            if (v > 0) {
-                return k - i + v;
-            }
-            int place = parse.placeRules.anyPlace(k, to);
-            if (place > 0) {
-                return k - i + place;
-            }
-            if (k < to && !Lexicon.FILLERS.contains(tokens.get(k).text()) && time.at(k) == null) {
+            if (timed.value() == null) {
                 int end = Math.min(to, k + 3);
-                throw new GrammarMiss("no recorded value matches '" + tokens.words(k, end) + "' on this source");
+                return Result.miss("no recorded value matches '" + tokens.words(k, end) + "' on this source");
             }
-            return 0;
         }
-        if (state.subject != null) {
-            initialStateDated(i, to);
-            return parse.valueRules.valuePhrase(i, to, state.subject, false);
-        }
-        return 0;
+        return Read.noneOk(r);
     }
 
     /**
@@ -328,19 +354,27 @@ final class ModifierRules extends RuleFamily {
      * dates the making of the record (no time verb of this source read it, or it would have been taken before);
      * reading it as today's status on the record's own time would count last month's appointments still booked.
      */
-    private void initialStateDated(int i, int to) {
+    private Result<Boolean> initialStateDated(int i, int to, String subject) {
         if (!(tokens.word(i - 1, "were") || tokens.word(i - 1, "was") || tokens.word(i - 1, "been") || tokens.word(i - 1, "got"))) {
-            return;
+            return Result.ok(true);
         }
         for (int n = Math.min(3, to - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             for (org.tally.core.pack.ValueClass c : pack.valueClasses()) {
                 if (c.initial() && c.phrases().contains(phrase)
-                        && (c.concepts().isEmpty() || c.concepts().contains(state.subject)) && time.at(i + n) != null) {
-                    throw new GrammarMiss("'" + phrase + " " + tokens.words(i + n, i + n + time.at(i + n).length())
-                            + "' dates when each " + state.subject + " was " + phrase + ", which this source does not"
-                            + " record");
+                        && (c.concepts().isEmpty() || c.concepts().contains(subject))) {
+                    Result<TimePhrases.Match> timed = time.at(i + n);
+                    if (timed.stopped()) {
+                        return timed.stop();
+                    }
+                    if (timed.value() != null) {
+                        return Result.miss("'" + phrase + " " + tokens.words(i + n, i + n + timed.value().length())
+                                + "' dates when each " + subject + " was " + phrase + ", which this source does not"
+                                + " record");
+                    }
                 }
             }
         }
-    }}
+        return Result.ok(true);
+    }
+}

@@ -14,7 +14,6 @@ import org.tally.core.pack.Resolution;
 import org.tally.core.pack.ValueText;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
-import org.tally.core.spec.Direction;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.RelatedScope;
@@ -22,50 +21,88 @@ import org.tally.core.spec.RelatedScope;
 /** Binds a pack predicate's definition to the columns of this source: its first alternative that binds completely. */
 final class PredicateBinding extends RuleFamily {
 
-    PredicateBinding(QuestionParser parse) {
-        super(parse);
+    /** A predicate bound here: conditions on the concept's own rows, and on records related to them. */
+    record Bound(List<Filter> filters, List<RelatedScope> related) {
+        Bound {
+            filters = List.copyOf(filters);
+            related = List.copyOf(related);
+        }
+
+        private Bound and(Bound other) {
+            List<Filter> f = new ArrayList<>(filters);
+            f.addAll(other.filters);
+            List<RelatedScope> r = new ArrayList<>(related);
+            r.addAll(other.related);
+            return new Bound(f, r);
+        }
+
+        /** {@code reading} with these conditions read (related ones first, as they bind). */
+        Reading into(Reading reading) {
+            Reading r = reading;
+            for (RelatedScope s : related) {
+                r = r.with(new Fragment.Related(s));
+            }
+            return r.withConditions(filters);
+        }
     }
 
-    /** The first alternative of the predicate's definition that binds completely on this vocabulary. */
-    List<Filter> bindPredicate(Predicate p, PredicateDefinition def, String concept) {
+    private static final Bound NOTHING = new Bound(List.of(), List.of());
+
+    PredicateBinding(Rules rules) {
+        super(rules);
+    }
+
+    /**
+     * The first alternative of the predicate's definition that binds completely on this vocabulary. {@code phrase}
+     * is how the question wrote it (null inside a related record's condition): a class it names may be asked about.
+     */
+    Result<Bound> bindPredicate(Predicate p, PredicateDefinition def, String concept, String phrase) {
         for (Condition alternative : def.alternatives()) {
-            List<Filter> out = new ArrayList<>();
-            if (bindCondition(alternative, concept, out)) {
-                return out;
+            Result<Bound> b = bindCondition(alternative, concept, phrase);
+            if (b.stopped() || b.value() != null) {
+                return b;
             }
         }
-        throw new GrammarMiss("'" + p.id() + "' cannot be checked on " + concept + " with the columns of this source");
+        return Result.miss("'" + p.id() + "' cannot be checked on " + concept + " with the columns of this source");
     }
 
-    boolean bindCondition(Condition c, String concept, List<Filter> out) {
+    /** The condition bound on {@code concept}, or null when this source cannot check it. */
+    Result<Bound> bindCondition(Condition c, String concept, String phrase) {
         if (c instanceof Condition.All) {
+            Bound all = NOTHING;
             for (Condition inner : ((Condition.All) c).of()) {
-                if (!bindCondition(inner, concept, out)) {
-                    return false;
+                Result<Bound> b = bindCondition(inner, concept, phrase);
+                if (b.stopped() || b.value() == null) {
+                    return b;
                 }
+                all = all.and(b.value());
             }
-            return true;
+            return Result.ok(all);
         }
         if (c instanceof Condition.Exists) {
             Condition.Exists e = (Condition.Exists) c;
             if (e.window() != null || e.link() != Condition.Link.REFERENCES
                     || !vocab.concepts().contains(e.concept()) || e.concept().equals(concept)
                     || !vocab.linked(concept, e.concept())) {
-                return false;
+                return Result.ok(null);
             }
             List<Filter> where = new ArrayList<>();
             if (e.where() != null) {
                 // "occupied": an admission of the bed that has not ended; the condition is on the related rows
-                QuestionParser inner = new QuestionParser(context);
-                if (!inner.predicateBinding.bindCondition(e.where(), e.concept(), where) || !inner.state.related.isEmpty()) {
-                    return false;
+                Result<Bound> inner = bindCondition(e.where(), e.concept(), null);
+                if (inner.stopped()) {
+                    return inner;
                 }
+                if (inner.value() == null || !inner.value().related().isEmpty()) {
+                    return Result.ok(null);
+                }
+                where.addAll(inner.value().filters());
             }
-            state.addRelated(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, e.concept(), where));
-            return true;
+            return Result.ok(new Bound(List.of(), List.of(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS,
+                    e.concept(), where))));
         }
         if (!(c instanceof Condition.OnColumn)) {
-            return false;
+            return Result.ok(null);
         }
         Condition.OnColumn on = (Condition.OnColumn) c;
         List<Filter> found = new ArrayList<>();
@@ -73,59 +110,61 @@ final class PredicateBinding extends RuleFamily {
             if (!on.roles().contains(col.role().jsonName()) || !hintsMatch(on.nameHints(), col)) {
                 continue;
             }
-            Filter f = columnCondition(on, concept, col);
-            if (f != null) {
-                found.add(f);
+            Result<Filter> f = columnCondition(on, concept, col, phrase);
+            if (f.stopped()) {
+                return f.stop();
+            }
+            if (f.value() != null) {
+                found.add(f.value());
             }
         }
         if (found.isEmpty()) {
-            return false;
+            return Result.ok(null);
         }
         if (found.size() > 1) {
             List<String> labels = new ArrayList<>();
             found.forEach(f -> labels.add(f.target().describe()));
-            String pick = clarify.choose("column", concept + " condition", "Which column decides this?", labels);
-            out.add(found.get(labels.indexOf(pick)));
-            return true;
+            return clarify.choose("column", concept + " condition", "Which column decides this?", labels)
+                    .map(pick -> new Bound(List.of(found.get(labels.indexOf(pick))), List.of()));
         }
-        out.add(found.get(0));
-        return true;
+        return Result.ok(new Bound(found, List.of()));
     }
 
-    private Filter columnCondition(Condition.OnColumn on, String concept, GrammarVocabulary.Column col) {
+    private Result<Filter> columnCondition(Condition.OnColumn on, String concept, GrammarVocabulary.Column col,
+                                           String phrase) {
         ColumnRef r = ref(concept, col);
         if (on instanceof Condition.IsNull) {
-            return new Filter.IsNull(r);
+            return Result.ok(new Filter.IsNull(r));
         }
         if (on instanceof Condition.NotNull) {
-            return new Filter.IsNotNull(r);
+            return Result.ok(new Filter.IsNotNull(r));
         }
         if (on instanceof Condition.Compare) {
             Condition.Compare cmp = (Condition.Compare) on;
             if (!r.isNumeric()) {
-                return null;
+                return Result.ok(null);
             }
-            return new Filter.Compare(r, org.tally.core.spec.CompareOp.fromJson(cmp.op().name()),
-                    Literal.of(cmp.value() == null ? BigDecimal.ZERO : cmp.value()));
+            return Result.ok(new Filter.Compare(r, org.tally.core.spec.CompareOp.fromJson(cmp.op().name()),
+                    Literal.of(cmp.value() == null ? BigDecimal.ZERO : cmp.value())));
         }
         if (on instanceof Condition.TimeVsNow) {
             Condition.TimeVsNow tv = (Condition.TimeVsNow) on;
             if (!r.isTemporal()) {
-                return null;
+                return Result.ok(null);
             }
             Literal at = Literal.of(now.plusDays(tv.offsetDays()));
-            return tv.direction() == Condition.Direction.BEFORE ? Filter.lt(r, at) : Filter.gt(r, at);
+            return Result.ok(tv.direction() == Condition.Direction.BEFORE ? Filter.lt(r, at) : Filter.gt(r, at));
         }
         if (on instanceof Condition.InClass) {
             List<String> classes = ((Condition.InClass) on).classes();
             if (col.role() == ColumnRole.FLAG) {
                 if (classes.equals(List.of("yes"))) {
-                    return new Filter.IsTrue(r);
+                    return Result.ok(new Filter.IsTrue(r));
                 }
                 if (classes.equals(List.of("no"))) {
-                    return new Filter.IsFalse(r);
+                    return Result.ok(new Filter.IsFalse(r));
                 }
-                return null;
+                return Result.ok(null);
             }
             List<String> values = new ArrayList<>();
             for (String cls : classes) {
@@ -137,15 +176,16 @@ final class PredicateBinding extends RuleFamily {
                 }
             }
             if (values.size() > 1) {
-                String literal = literalReading(col);
+                String literal = literalReading(col, phrase);
                 if (literal != null) {
-                    String pick = clarify.choose("value", state.readingPhrase, "'" + state.readingPhrase + "' as the recorded value '"
+                    return clarify.choose("value", phrase, "'" + phrase + "' as the recorded value '"
                             + literal + "' only, or every value of that kind (" + String.join(", ", values) + ")?",
-                            List.of("'" + state.readingPhrase + "' as written", "all of " + String.join(", ", values)));
-                    return pick.endsWith("as written") ? Filter.eq(r, Literal.of(literal)) : ValueRules.inFilter(r, values);
+                            List.of("'" + phrase + "' as written", "all of " + String.join(", ", values)))
+                            .map(pick -> pick.endsWith("as written") ? Filter.eq(r, Literal.of(literal))
+                                    : ValueRules.inFilter(r, values));
                 }
             }
-            return values.isEmpty() ? null : ValueRules.inFilter(r, values);
+            return Result.ok(values.isEmpty() ? null : ValueRules.inFilter(r, values));
         }
         throw new AssertionError(on);
     }
@@ -154,15 +194,16 @@ final class PredicateBinding extends RuleFamily {
      * The observed value spelled exactly as the question's phrase, when there is one: "unpaid" against a column
      * holding both 'unpaid' and 'partially_paid' may mean that one value or the whole class, so the grammar asks.
      */
-    private String literalReading(GrammarVocabulary.Column col) {
-        if (state.readingPhrase == null) {
+    private static String literalReading(GrammarVocabulary.Column col, String phrase) {
+        if (phrase == null) {
             return null;
         }
-        String key = ValueText.key(state.readingPhrase);
+        String key = ValueText.key(phrase);
         for (ObservedValue v : col.values()) {
             if (v.key().equals(key)) {
                 return v.value();
             }
         }
         return null;
-    }}
+    }
+}

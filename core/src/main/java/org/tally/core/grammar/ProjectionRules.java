@@ -25,8 +25,8 @@ final class ProjectionRules extends RuleFamily {
     /** Role words usable for a shown column ("the code", "the description"), beyond the grouping role words. */
     static final Map<String, ColumnRole> SHOWN_ROLE_WORDS;
 
-    ProjectionRules(QuestionParser parse) {
-        super(parse);
+    ProjectionRules(Rules rules) {
+        super(rules);
     }
 
     // ---------------------------------------------------------------- projection
@@ -35,22 +35,31 @@ final class ProjectionRules extends RuleFamily {
      * "list the dates of this year's diagnoses": words before "of" that name no concept are columns to show; they are
      * resolved once the subject is known. Returns where the subject phrase starts.
      */
-    int projectionBeforeSubject(int i) {
-        if (state.lead != Lead.LIST && state.lead != Lead.LOOKUP) {
-            return i;
+    Result<Read> projectionBeforeSubject(int i, Reading r) {
+        if (r.lead() != Lead.LIST && r.lead() != Lead.LOOKUP) {
+            return Read.ok(i, r);
         }
         int start = i + (tokens.word(i, "the") ? 1 : 0);
         for (int j = start; j < Math.min(tokens.size() - 1, start + 7); j++) {
-            if (parse.conceptTerms.term(j) != null || time.at(j) != null) {
-                return i;
+            Result<ConceptTerm> term = rules.conceptTerms.term(j);
+            if (term.stopped()) {
+                return term.stop();
+            }
+            if (term.value() != null) {
+                return Read.ok(i, r);
+            }
+            Result<TimePhrases.Match> m = time.at(j);
+            if (m.stopped()) {
+                return m.stop();
+            }
+            if (m.value() != null) {
+                return Read.ok(i, r);
             }
             if (j > start && tokens.word(j, "of")) {
-                state.pendingFrom = start;
-                state.pendingTo = j;
-                return j + 1;
+                return Read.ok(j + 1, r.with(new Fragment.PendingProjection(start, j)));
             }
         }
-        return i;
+        return Read.ok(i, r);
     }
 
     /**
@@ -58,9 +67,9 @@ final class ProjectionRules extends RuleFamily {
      * "their"/"its" every word must name a column; a bare "with" that names none is left to the related-scope rule
      * ("with an allergy"). Returns the tokens read.
      */
-    int projectionPhrase(int i, int to) {
-        if (state.subject == null || !(state.lead == Lead.LIST || state.lead == Lead.LOOKUP) || !tokens.word(i, "with")) {
-            return 0;
+    Result<Read> projectionPhrase(int i, int to, Reading r) {
+        if (r.subject() == null || !(r.lead() == Lead.LIST || r.lead() == Lead.LOOKUP) || !tokens.word(i, "with")) {
+            return Read.noneOk(r);
         }
         int k = i + 1;
         boolean owned = tokens.word(k, "their") || tokens.word(k, "its");
@@ -68,28 +77,33 @@ final class ProjectionRules extends RuleFamily {
             k++;
         }
         List<ColumnRef> items = new ArrayList<>();
-        int end = projectionItems(k, to, items);
+        Result<Integer> end = projectionItems(k, to, r, items);
+        if (end.stopped()) {
+            return end.stop();
+        }
         if (items.isEmpty()) {
             if (owned) {
-                throw new GrammarMiss("'" + tokens.words(i, Math.min(to, k + 2)) + "' names no column of " + state.subject
+                return Result.miss("'" + tokens.words(i, Math.min(to, k + 2)) + "' names no column of " + r.subject()
                         + " to show");
             }
-            return 0;
+            return Read.noneOk(r);
         }
-        addProjection(items);
-        return end - i;
+        return Read.ok(end.value() - i, addProjection(items, r));
     }
 
-    void addProjection(List<ColumnRef> items) {
+    /** {@code r} showing the columns of {@code items} it does not show yet. */
+    Reading addProjection(List<ColumnRef> items, Reading r) {
+        List<ColumnRef> added = new ArrayList<>();
         for (ColumnRef c : items) {
-            if (!state.projection.contains(c)) {
-                state.projection.add(c);
+            if (!r.projection().contains(c) && !added.contains(c)) {
+                added.add(c);
             }
         }
+        return added.isEmpty() ? r : r.with(new Fragment.Shown(added));
     }
 
-    /** Column phrases separated by "and" (commas are dropped); returns the index after the last one read. */
-    int projectionItems(int k, int to, List<ColumnRef> out) {
+    /** Column phrases separated by "and" (commas are dropped) into {@code out}; the index after the last one read. */
+    Result<Integer> projectionItems(int k, int to, Reading r, List<ColumnRef> out) {
         while (k < to) {
             int at = k;
             if (tokens.word(at, "and") && !out.isEmpty()) {
@@ -98,98 +112,114 @@ final class ProjectionRules extends RuleFamily {
             if (tokens.word(at, "the")) {
                 at++;
             }
-            int n = projectionItem(at, to, out);
-            if (n <= 0) {
-                return k;
+            Result<Integer> n = projectionItem(at, to, r, out);
+            if (n.stopped()) {
+                return n;
             }
-            k = at + n;
+            if (n.value() <= 0) {
+                return Result.ok(k);
+            }
+            k = at + n.value();
         }
-        return k;
+        return Result.ok(k);
     }
 
-    /** One column phrase (longest first), with an optional unit that the column's name must carry. */
-    private int projectionItem(int k, int to, List<ColumnRef> out) {
+    /** One column phrase (longest first), with an optional unit that the column's name must carry: tokens read. */
+    private Result<Integer> projectionItem(int k, int to, Reading r, List<ColumnRef> out) {
         for (int n = Math.min(4, to - k); n >= 1; n--) {
             String phrase = tokens.words(k, k + n);
-            ColumnRef c = shownColumn(phrase);
-            if (c == null && phrase.endsWith("s") && !phrase.endsWith("ss")) {
-                c = shownColumn(phrase.substring(0, phrase.length() - 1));
+            Result<ColumnRef> c = shownColumn(phrase, r);
+            if (c.stopped()) {
+                return c.stop();
             }
-            if (c == null) {
+            if (c.value() == null && phrase.endsWith("s") && !phrase.endsWith("ss")) {
+                c = shownColumn(phrase.substring(0, phrase.length() - 1), r);
+                if (c.stopped()) {
+                    return c.stop();
+                }
+            }
+            if (c.value() == null) {
                 continue;
             }
-            int used = n + unitSuffix(k + n, to, c);
-            out.add(c);
-            return used;
+            Result<Integer> unit = unitSuffix(k + n, to, c.value());
+            if (unit.stopped()) {
+                return unit;
+            }
+            out.add(c.value());
+            return Result.ok(n + unit.value());
         }
-        return 0;
+        return Result.ok(0);
     }
 
     /**
      * "gestation in weeks": the unit must be the one the column's name says it holds; Tally does not convert, so a
      * column with no unit in its name (or another unit) is a miss. Returns the tokens read (0 or 2).
      */
-    int unitSuffix(int k, int to, ColumnRef c) {
+    Result<Integer> unitSuffix(int k, int to, ColumnRef c) {
         if (!tokens.word(k, "in") || k + 1 >= to || !UNIT_TOKENS.containsKey(tokens.get(k + 1).text())) {
-            return 0;
+            return Result.ok(0);
         }
         String unit = tokens.get(k + 1).text();
         for (GrammarVocabulary.Column col : vocab.columns(c.concept())) {
             if (ref(c.concept(), col).equals(new ColumnRef(c.concept(), c.role(), c.hint(), null))
                     && col.nameTokens().stream().anyMatch(UNIT_TOKENS.get(unit)::contains)) {
-                return 2;
+                return Result.ok(2);
             }
         }
-        throw new GrammarMiss("the " + c.describe() + " column does not say it is recorded in " + unit);
+        return Result.miss("the " + c.describe() + " column does not say it is recorded in " + unit);
     }
 
-    /** The column a phrase names for showing: the subject's own, or the label of a concept it refers to. */
-    private ColumnRef shownColumn(String phrase) {
+    /** The column a phrase names for showing: the subject's own, or the label of a concept it refers to; or null. */
+    private Result<ColumnRef> shownColumn(String phrase, Reading r) {
+        String subject = r.subject();
         List<String> words = List.of(phrase.split(" "));
         if (TIME_WORDS.contains(phrase)) {
-            return parse.timeRules.timeColumn(); // "the date", "the time": the subject's one time
+            return rules.timeRules.timeColumn(r); // "the date", "the time": the subject's one time
         }
         if (words.size() == 2 && (TIME_WORDS.contains(words.get(0)) || TIME_WORDS.contains(words.get(1)))) {
             String other = TIME_WORDS.contains(words.get(0)) ? words.get(1) : words.get(0);
-            ColumnRef byVerb = parse.timeRules.verbTimeColumn(state.subject, other); // "date reported", "time reported"
-            if (byVerb != null) {
+            Result<ColumnRef> byVerb = rules.timeRules.verbTimeColumn(subject, other); // "date reported", "time reported"
+            if (byVerb.stopped() || byVerb.value() != null) {
                 return byVerb;
             }
-            ConceptTerm named = parse.conceptTerms.termOf(other);
-            if (named != null && named.concepts().contains(state.subject)) {
-                return parse.timeRules.timeColumn(); // "delivery time" of deliveries
+            Result<ConceptTerm> named = rules.conceptTerms.termOf(other);
+            if (named.stopped()) {
+                return named.stop();
+            }
+            if (named.value() != null && named.value().concepts().contains(subject)) {
+                return rules.timeRules.timeColumn(r); // "delivery time" of deliveries
             }
         }
         List<ColumnRef> own = new ArrayList<>();
-        for (RoleHint h : lexicon.roleHints(state.subject, phrase)) {
-            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+        for (RoleHint h : lexicon.roleHints(subject, phrase)) {
+            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
                 if (h.roles().contains(c.role().jsonName()) && hintsMatch(h.nameHints(), c)
-                        && !own.contains(ref(state.subject, c))) {
-                    own.add(ref(state.subject, c));
+                        && !own.contains(ref(subject, c))) {
+                    own.add(ref(subject, c));
                 }
             }
         }
         if (own.isEmpty()) {
             ColumnRole role = SHOWN_ROLE_WORDS.get(phrase);
             List<String> phraseTokens = pack.nameTokens().phrase(phrase);
-            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
                 boolean byRole = role != null && c.role() == role;
                 boolean byName = !phraseTokens.isEmpty() && c.nameTokens().equals(phraseTokens)
                         && c.role() != ColumnRole.PRIMARY_KEY;
-                if ((byRole || byName) && !own.contains(ref(state.subject, c))) {
-                    own.add(ref(state.subject, c));
+                if ((byRole || byName) && !own.contains(ref(subject, c))) {
+                    own.add(ref(subject, c));
                 }
             }
         }
         if (own.isEmpty()) {
-            own.addAll(parse.groupingRules.kindColumns(state.subject, phrase));
+            own.addAll(rules.groupingRules.kindColumns(subject, phrase));
         }
         if (!own.isEmpty()) {
-            return own.size() == 1 ? own.get(0) : clarify.pickRef("column", phrase, own);
+            return clarify.oneRef("column", phrase, own);
         }
         List<ColumnRef> reached = new ArrayList<>();
         ColumnRole roleWord = SHOWN_ROLE_WORDS.get(phrase);
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
             if (p.via() != null) {
                 continue;
             }
@@ -204,26 +234,29 @@ final class ProjectionRules extends RuleFamily {
             }
         }
         if (!reached.isEmpty()) {
-            return reached.size() == 1 ? reached.get(0) : clarify.pickRef("column", phrase, reached);
+            return clarify.oneRef("column", phrase, reached);
         }
-        ConceptTerm term = parse.conceptTerms.termOf(phrase);
+        Result<ConceptTerm> termRead = rules.conceptTerms.termOf(phrase);
+        if (termRead.stopped()) {
+            return termRead.stop();
+        }
+        ConceptTerm term = termRead.value();
         if (term == null) {
-            return null;
+            return Result.ok(null);
         }
         List<GrammarVocabulary.Path> direct = new ArrayList<>();
         List<GrammarVocabulary.Path> twoHop = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
             if (term.concepts().contains(p.concept())) {
                 (p.via() == null ? direct : twoHop).add(p);
             }
         }
         List<GrammarVocabulary.Path> paths = direct.isEmpty() ? twoHop : direct;
         if (paths.size() != 1) {
-            return null;
+            return Result.ok(null);
         }
         GrammarVocabulary.Path p = paths.get(0);
-        ColumnRef label = parse.groupingRules.displayColumn(p.concept());
-        return p.via() == null ? label : label.via(p.via());
+        return rules.groupingRules.displayColumn(p.concept()).map(label -> p.via() == null ? label : label.via(p.via()));
     }
 
     static {
@@ -233,4 +266,5 @@ final class ProjectionRules extends RuleFamily {
         m.put("amount", ColumnRole.AMOUNT);
         m.put("quantity", ColumnRole.QUANTITY);
         SHOWN_ROLE_WORDS = Map.copyOf(m);
-    }}
+    }
+}

@@ -14,26 +14,38 @@ final class RankingRules extends RuleFamily {
     private static final Map<ColumnRole, String> REFERENCED = Map.of(ColumnRole.PROVIDER_REF, "Provider",
             ColumnRole.WARD_REF, "Ward", ColumnRole.DEPARTMENT_REF, "Department", ColumnRole.PATIENT_REF, SubjectRules.PATIENT);
 
-    RankingRules(QuestionParser parse) {
-        super(parse);
+    RankingRules(Rules rules) {
+        super(rules);
     }
 
-    /** "which ward had the most admissions": dimension concept, then the counted subject. */
-    boolean whichMost(int i) {
+    /** "which ward had the most admissions": dimension concept, then the counted subject. Matched: n of 1. */
+    Result<Read> whichMost(int i, Reading r) {
         int at = i + 1;
         Integer n0 = null;
         if (at < tokens.size() && tokens.get(at).isNumber()) {
             n0 = tokens.get(at).number(); // "which 3 wards had the most …"
             at++;
         }
-        ConceptTerm x = parse.conceptTerms.term(at);
+        Result<ConceptTerm> xRead = rules.conceptTerms.term(at);
+        if (xRead.stopped()) {
+            return xRead.stop();
+        }
+        ConceptTerm x = xRead.value();
         String groupPhrase = null;
         int k = x == null ? -1 : at + x.length();
         // "which 3 surgeons …", "which payment method …": a role phrase of some concept (longer than any concept
         // term there), resolved once the counted subject is known
         for (int j = Math.min(tokens.size() - 1, at + 3); j > (x == null ? at : at + x.length()); j--) {
             String phrase = singularPhrase(tokens.words(at, j));
-            if (!lexicon.conceptsWithRoleHint(phrase).isEmpty() || x == null && !parse.subjectRules.valueOwners(phrase).isEmpty()) {
+            boolean named = !lexicon.conceptsWithRoleHint(phrase).isEmpty();
+            if (!named && x == null) {
+                Result<Map<String, List<ValueCandidate>>> owners = rules.subjectRules.valueOwners(phrase);
+                if (owners.stopped()) {
+                    return owners.stop();
+                }
+                named = !owners.value().isEmpty();
+            }
+            if (named) {
                 groupPhrase = phrase;
                 x = null;
                 k = j;
@@ -41,32 +53,40 @@ final class RankingRules extends RuleFamily {
             }
         }
         if (k < 0) {
-            return false;
+            return Read.noneOk(r);
         }
-        if (parse.lookupRules.isBe(k)) {
-            int passive = x != null ? passiveMostVerbed(k, x) : 0;
-            if (passive > 0) {
-                state.limit = n0 == null ? 1 : n0;
-                state.whichNext = k + passive;
-                return true;
+        int limit = n0 == null ? 1 : n0;
+        if (rules.lookupRules.isBe(k)) {
+            if (x != null) {
+                Result<Read> passive = passiveMostVerbed(k, x, r);
+                if (passive.stopped()) {
+                    return passive;
+                }
+                if (passive.value().matched()) {
+                    return Read.ok(1, passive.value().reading().with(new Fragment.Limit(limit),
+                            new Fragment.ResumeAt(k + passive.value().n())));
+                }
             }
-            return whichWasTheRoleFor(i, k, x, groupPhrase, n0);
+            Reading role = whichWasTheRoleFor(k, x, groupPhrase, limit, r);
+            return Read.ok(role == null ? 0 : 1, role == null ? r : role);
         }
         int earned = earnedTheMost(k);
         if (earned > 0) {
             if (groupPhrase == null) {
-                return false;
+                return Read.noneOk(r);
             }
-            List<String> owners = lexicon.conceptsWithRoleHint(groupPhrase);
-            state.subject = clarify.one("subject", groupPhrase, "The " + groupPhrase + " of what?", owners);
-            state.measureOf = parse.measureRules.uniqueRole(state.subject, ColumnRole.AMOUNT, "amount");
-            state.rankedSum = true;
-            state.groupConcept = groupPhrase;
-            state.limit = n0 == null ? 1 : n0;
-            state.lead = Lead.WHICH_MOST;
-            state.rule = "top.which-x-earned-most";
-            state.whichNext = k + earned;
-            return true;
+            String ranked = groupPhrase;
+            List<String> owners = lexicon.conceptsWithRoleHint(ranked);
+            Result<String> subject = clarify.one("subject", ranked, "The " + ranked + " of what?", owners);
+            if (subject.stopped()) {
+                return subject.stop();
+            }
+            int resume = k + earned;
+            return rules.measureRules.uniqueRole(subject.value(), ColumnRole.AMOUNT, "amount").map(amount -> new Read(1,
+                    r.with(new Fragment.Subject(subject.value()), new Fragment.MeasureOf(amount),
+                            new Fragment.RankedSum(), new Fragment.RankedGroup(ranked), new Fragment.Limit(limit),
+                            new Fragment.LeadWords(Lead.WHICH_MOST, "top.which-x-earned-most"),
+                            new Fragment.ResumeAt(resume))));
         }
         int n = 0;
         if (tokens.word(k, "had") || tokens.word(k, "has") || tokens.word(k, "have") || tokens.word(k, "saw") || tokens.word(k, "with")
@@ -80,15 +100,15 @@ final class RankingRules extends RuleFamily {
         }
         if ((n = tokens.match(k, "the", "most")) > 0 || (n = tokens.match(k, "the", "highest", "number", "of")) > 0
                 || (n = tokens.match(k, "the", "largest", "number", "of")) > 0 || (n = tokens.match(k, "most")) > 0) {
-            state.groupConcept = x != null ? parse.conceptTerms.boundOne(x, "which") : groupPhrase;
-            state.limit = n0 == null ? 1 : n0;
-            state.whichVerbAt = verbAt;
-            state.lead = Lead.WHICH_MOST;
-            state.rule = "top.which-x-most-y";
-            state.whichNext = k + n;
-            return true;
+            Result<String> group = x != null ? rules.conceptTerms.boundOne(x, "which") : Result.ok(groupPhrase);
+            if (group.stopped()) {
+                return group.stop();
+            }
+            return Read.ok(1, r.with(new Fragment.RankedGroup(group.value()), new Fragment.Limit(limit),
+                    new Fragment.WhichVerb(verbAt), new Fragment.LeadWords(Lead.WHICH_MOST, "top.which-x-most-y"),
+                    new Fragment.ResumeAt(k + n)));
         }
-        return false;
+        return Read.noneOk(r);
     }
 
     /**
@@ -119,9 +139,9 @@ final class RankingRules extends RuleFamily {
     /**
      * "which 3 doctors were the attending doctor for the most admissions": rank by the reference the role phrase R
      * names on the counted concept; X must name the concept that reference points to (its rows are not filtered
-     * further: X says what R's rows are).
+     * further: X says what R's rows are). The reading, or null when the words are not that.
      */
-    private boolean whichWasTheRoleFor(int i, int be, ConceptTerm x, String xPhrase, Integer n0) {
+    private Reading whichWasTheRoleFor(int be, ConceptTerm x, String xPhrase, int limit, Reading r) {
         int k = be + 1 + (tokens.word(be + 1, "the") ? 1 : 0);
         for (int forAt = k + 1; forAt < Math.min(tokens.size() - 1, k + 4); forAt++) {
             if (!tokens.word(forAt, "for")) {
@@ -133,15 +153,11 @@ final class RankingRules extends RuleFamily {
             }
             String role = tokens.words(k, forAt);
             String named = x != null ? x.phrase() : xPhrase;
-            state.referenceNamer = named;
-            state.groupConcept = role;
-            state.limit = n0 == null ? 1 : n0;
-            state.lead = Lead.WHICH_MOST;
-            state.rule = "top.which-x-was-r-for-most-y";
-            state.whichNext = m + 1;
-            return true;
+            return r.with(new Fragment.ReferenceNamer(named), new Fragment.RankedGroup(role), new Fragment.Limit(limit),
+                    new Fragment.LeadWords(Lead.WHICH_MOST, "top.which-x-was-r-for-most-y"),
+                    new Fragment.ResumeAt(m + 1));
         }
-        return false;
+        return null;
     }
 
     /** A plural phrase in its singular form ("presenting complaints" → "presenting complaint"). */
@@ -151,49 +167,59 @@ final class RankingRules extends RuleFamily {
 
     /**
      * "the 5 most prescribed medications": VERB is a time verb of a concept that references the named concept; the
-     * ranking counts the verb's concept grouped by the named one, over the verb's time.
+     * ranking counts the verb's concept grouped by the named one, over the verb's time. Matched: n of 1.
      */
-    boolean mostVerbed(int k) {
+    Result<Read> mostVerbed(int k, Reading r) {
         if (tokens.word(k, "commonly") || tokens.word(k, "frequently") || tokens.word(k, "often")) {
             k++; // "the 5 most commonly prescribed drugs": how often is what is counted anyway
         }
         if (k >= tokens.size() || !lexicon.namesSomeTime(tokens.get(k).text())) {
-            return false;
+            return Read.noneOk(r);
         }
-        ConceptTerm y = parse.conceptTerms.term(k + 1);
-        if (y == null) {
-            return false;
+        Result<ConceptTerm> y = rules.conceptTerms.term(k + 1);
+        if (y.stopped()) {
+            return y.stop();
         }
-        rankByVerb(tokens.get(k).text(), y);
-        state.whichNext = k + 1 + y.length();
-        return true;
+        if (y.value() == null) {
+            return Read.noneOk(r);
+        }
+        int resume = k + 1 + y.value().length();
+        return rankByVerb(tokens.get(k).text(), y.value(), r)
+                .map(ranked -> new Read(1, ranked.with(new Fragment.ResumeAt(resume))));
     }
 
     /**
      * "which 3 drugs were prescribed most often last year": the passive form of "the 3 most prescribed drugs". The
      * tokens read from {@code be} (the "were"), or 0 when the words are not that.
      */
-    private int passiveMostVerbed(int be, ConceptTerm y) {
+    private Result<Read> passiveMostVerbed(int be, ConceptTerm y, Reading r) {
         int k = be + 1;
         if (y == null || k >= tokens.size() || !lexicon.namesSomeTime(tokens.get(k).text())) {
-            return 0;
+            return Read.noneOk(r);
         }
         int m = k + 1 + (tokens.word(k + 1, "the") ? 1 : 0);
         if (!tokens.word(m, "most")) {
-            return 0;
+            return Read.noneOk(r);
         }
         m++;
         m += tokens.word(m, "often") || tokens.word(m, "frequently") || tokens.word(m, "commonly") ? 1 : 0;
-        rankByVerb(tokens.get(k).text(), y);
-        return m - be;
+        int read = m - be;
+        return rankByVerb(tokens.get(k).text(), y, r).map(ranked -> new Read(read, ranked));
     }
 
     /** Counts the records {@code verb} dates, grouped by the rows (or the column) {@code y} names. */
-    private void rankByVerb(String verb, ConceptTerm y) {
-        if (y.concepts().stream().noneMatch(vocab.concepts()::contains) && mostVerbedColumn(verb, y)) {
-            return;
+    private Result<Reading> rankByVerb(String verb, ConceptTerm y, Reading r) {
+        if (y.concepts().stream().noneMatch(vocab.concepts()::contains)) {
+            Result<Reading> byColumn = mostVerbedColumn(verb, y, r);
+            if (byColumn.stopped() || byColumn.value() != null) {
+                return byColumn;
+            }
         }
-        String ranked = parse.conceptTerms.boundOne(y, "which");
+        Result<String> rankedRead = rules.conceptTerms.boundOne(y, "which");
+        if (rankedRead.stopped()) {
+            return rankedRead.stop();
+        }
+        String ranked = rankedRead.value();
         List<String> counted = new ArrayList<>();
         for (String c : vocab.concepts()) {
             if (lexicon.timeHints(c, verb).isEmpty()) {
@@ -206,48 +232,42 @@ final class RankingRules extends RuleFamily {
             }
         }
         if (counted.isEmpty()) {
-            throw new GrammarMiss("'" + verb + "' names nothing recorded about " + ranked + " on this source");
+            return Result.miss("'" + verb + "' names nothing recorded about " + ranked + " on this source");
         }
-        state.subject = counted.size() == 1 ? counted.get(0)
+        Result<String> subject = counted.size() == 1 ? Result.ok(counted.get(0))
                 : clarify.choose("subject", verb + " " + y.phrase(), "Count which records?", counted);
-        state.namedTime = parse.timeRules.verbTimeColumn(state.subject, verb);
-        state.groupConcept = y.phrase();
-        state.lead = Lead.WHICH_MOST;
-        state.rule = "top.most-verbed";
+        if (subject.stopped()) {
+            return subject.stop();
+        }
+        return rules.timeRules.verbTimeColumn(subject.value(), verb).map(time -> r.with(
+                new Fragment.Subject(subject.value()), new Fragment.NamedTime(time), new Fragment.RankedGroup(y.phrase()),
+                new Fragment.LeadWords(Lead.WHICH_MOST, "top.most-verbed")));
     }
 
     /**
      * "the 5 most prescribed drugs" where no table holds drugs but the prescriptions name theirs: the one concept the
-     * verb dates that has a column for the named thing is counted, grouped by that column. False when none or several.
+     * verb dates that has a column for the named thing is counted, grouped by that column. Null when none or several.
      */
-    private boolean mostVerbedColumn(String verb, ConceptTerm y) {
+    private Result<Reading> mostVerbedColumn(String verb, ConceptTerm y, Reading r) {
         List<String> owners = new ArrayList<>();
-        String before = state.subject;
         for (String c : vocab.concepts()) {
             if (lexicon.timeHints(c, verb).isEmpty()) {
                 continue;
             }
-            state.subject = c;
-            try {
-                Dimension d = parse.groupingRules.dimension(y.phrase());
-                if (d instanceof Dimension.Column && ((Dimension.Column) d).column().concept().equals(c)) {
-                    owners.add(c);
-                }
-            } catch (GrammarMiss | GrammarAsk notOne) {
-                // not a single column of this concept: not a reading to offer
-            } finally {
-                state.subject = before;
+            Result<Dimension> d = rules.groupingRules.dimension(y.phrase(), c);
+            // not a single column of this concept (a miss or a question): not a reading to offer
+            if (!d.stopped() && d.value() instanceof Dimension.Column
+                    && ((Dimension.Column) d.value()).column().concept().equals(c)) {
+                owners.add(c);
             }
         }
         if (owners.size() != 1) {
-            return false;
+            return Result.ok(null);
         }
-        state.subject = owners.get(0);
-        state.namedTime = parse.timeRules.verbTimeColumn(state.subject, verb);
-        state.groupConcept = y.phrase();
-        state.lead = Lead.WHICH_MOST;
-        state.rule = "top.most-verbed-column";
-        return true;
+        String subject = owners.get(0);
+        return rules.timeRules.verbTimeColumn(subject, verb).map(time -> r.with(new Fragment.Subject(subject),
+                new Fragment.NamedTime(time), new Fragment.RankedGroup(y.phrase()),
+                new Fragment.LeadWords(Lead.WHICH_MOST, "top.most-verbed-column")));
     }
 
     /**
@@ -255,28 +275,30 @@ final class RankingRules extends RuleFamily {
      * a ward) by their own count would give every row 1, so the records that refer to them are counted, grouped by
      * the named rows; several such records ask which. Only rows without a time of their own (a catalogue, a place).
      */
-    void rankReferrers(String phrase) {
-        if (vocab.columns(state.subject).stream().anyMatch(c -> c.role().isTemporal())) {
-            return; // records with a time of their own are events, each counted as itself ("top 5 admissions")
+    Result<Reading> rankReferrers(String phrase, Reading r) {
+        String named = r.subject();
+        if (vocab.columns(named).stream().anyMatch(c -> c.role().isTemporal())) {
+            return Result.ok(r); // records with a time of their own are events, each counted as itself ("top 5 admissions")
         }
         List<String> referrers = new ArrayList<>();
         for (String c : vocab.concepts()) {
-            if (!c.equals(state.subject) && parse.relatedScopeRules.refersTo(c, state.subject)) {
+            if (!c.equals(named) && rules.relatedScopeRules.refersTo(c, named)) {
                 referrers.add(c);
             }
         }
         if (referrers.isEmpty()) {
-            return;
+            return Result.ok(r);
         }
-        String named = state.subject;
-        state.subject = referrers.size() == 1 ? referrers.get(0)
+        Result<String> subject = referrers.size() == 1 ? Result.ok(referrers.get(0))
                 : clarify.choose("subject", phrase, "Rank " + phrase + " by how many of which records?", referrers);
-        state.groupConcept = named;
-        if (state.limit == null) {
-            state.limit = state.rule.equals("top.most-common") && state.topSingular ? 1 : 10;
+        if (subject.stopped()) {
+            return subject.stop();
         }
-        state.lead = Lead.WHICH_MOST;
-        state.rule = state.rule + "-referrers";
+        Reading out = r.with(new Fragment.Subject(subject.value()), new Fragment.RankedGroup(named));
+        if (r.limit() == null) {
+            out = out.with(new Fragment.Limit(r.rule().equals("top.most-common") && r.topSingular() ? 1 : 10));
+        }
+        return Result.ok(out.with(new Fragment.LeadWords(Lead.WHICH_MOST, r.rule() + "-referrers")));
     }
 
     /**
@@ -284,7 +306,7 @@ final class RankingRules extends RuleFamily {
      * bound concept makes that concept the subject and the column what is ranked. Returns the index after the phrase,
      * or -1 when no role phrase starts at {@code i}.
      */
-    int rankedColumn(int i) {
+    Result<Read> rankedColumn(int i, Reading r) {
         for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             Map<String, List<ColumnRef>> owners = new java.util.LinkedHashMap<>();
@@ -292,7 +314,7 @@ final class RankingRules extends RuleFamily {
                     : List.of(phrase)) {
                 for (String c : lexicon.conceptsWithRoleHint(form)) {
                     List<ColumnRef> cols = new ArrayList<>();
-                    parse.groupingRules.collectDimensionColumns(c, null, form, cols);
+                    rules.groupingRules.collectDimensionColumns(c, null, form, cols);
                     if (!cols.isEmpty()) {
                         owners.put(c, cols);
                     }
@@ -301,33 +323,45 @@ final class RankingRules extends RuleFamily {
             if (owners.isEmpty()) {
                 continue;
             }
-            state.subject = clarify.one("subject", phrase, "The " + phrase + " of what?", owners.keySet());
-            List<ColumnRef> cols = owners.get(state.subject);
-            state.rankedBy = cols.size() == 1 ? cols.get(0) : clarify.pickRef("column", phrase, cols);
-            return i + n;
+            Result<String> subject = clarify.one("subject", phrase, "The " + phrase + " of what?", owners.keySet());
+            if (subject.stopped()) {
+                return subject.stop();
+            }
+            int end = i + n;
+            return clarify.oneRef("column", phrase, owners.get(subject.value())).map(ranked -> new Read(end,
+                    r.with(new Fragment.Subject(subject.value()), new Fragment.RankedColumn(ranked))));
         }
-        return -1;
+        return Result.ok(new Read(-1, r));
     }
 
     /**
      * "which doctors were the attending doctor for …": the words before "were" must name the rows the ranked
      * reference points to (a term of that concept, or a recorded kind of it, such as doctors of staff).
      */
-    void checkReferenceNamer(ColumnRef ranked) {
+    Result<Reading> checkReferenceNamer(ColumnRef ranked, Reading r) {
         String target = ranked.via() == null && ranked.role().isReference() ? REFERENCED.get(ranked.role())
                 : ranked.concept();
         if (target == null) {
-            throw new GrammarMiss("'" + state.groupConcept + "' does not name a reference to rank by");
+            return Result.miss("'" + r.groupConcept() + "' does not name a reference to rank by");
         }
-        if (lexicon.conceptsNamedBy(state.referenceNamer).contains(target)) {
-            return; // "which staff were …": the concept itself
+        Result<List<String>> named = lexicon.conceptsNamedBy(r.referenceNamer());
+        if (named.stopped()) {
+            return named.stop();
         }
-        for (String form : List.of(state.referenceNamer, singularPhrase(state.referenceNamer))) {
-            List<ValueCandidate> kinds = parse.subjectRules.valueOwners(form).get(target);
+        if (named.value().contains(target)) {
+            return Result.ok(r); // "which staff were …": the concept itself
+        }
+        for (String form : List.of(r.referenceNamer(), singularPhrase(r.referenceNamer()))) {
+            Result<Map<String, List<ValueCandidate>>> owners = rules.subjectRules.valueOwners(form);
+            if (owners.stopped()) {
+                return owners.stop();
+            }
+            List<ValueCandidate> kinds = owners.value().get(target);
             if (kinds != null && kinds.size() == 1) {
-                state.filters.add(kinds.get(0).filter()); // "which nurses were the attending doctor": only nurses count
-                return;
+                // "which nurses were the attending doctor": only nurses count
+                return Result.ok(r.with(new Fragment.SubjectFilter(kinds.get(0).filter())));
             }
         }
-        throw new GrammarMiss("'" + state.referenceNamer + "' does not name what '" + state.groupConcept + "' refers to");
-    }}
+        return Result.miss("'" + r.referenceNamer() + "' does not name what '" + r.groupConcept() + "' refers to");
+    }
+}

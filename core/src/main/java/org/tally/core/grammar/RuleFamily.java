@@ -5,8 +5,8 @@ import java.time.LocalDateTime;
 import org.tally.core.pack.DomainPack;
 
 /**
- * What each rule family of one parse works with: the question's shared context, this parse's state, and the parse
- * itself for the sibling families (rules of one family call those of others, in both directions).
+ * What each rule family of one question works with: the question's context, which never changes, and the sibling
+ * families it may call. A family holds no parse state: every rule takes the reading so far and returns what it read.
  */
 abstract class RuleFamily {
 
@@ -19,13 +19,11 @@ abstract class RuleFamily {
     final LocalDateTime now;
     final Clarifications clarify;
     final ParseContext context;
-    final ParseState state;
-    final QuestionParser parse;
+    final Rules rules;
 
-    RuleFamily(QuestionParser parse) {
-        this.parse = parse;
-        this.context = parse.context;
-        this.state = parse.state;
+    RuleFamily(Rules rules) {
+        this.rules = rules;
+        this.context = rules.context;
         this.pack = context.pack();
         this.vocab = context.vocab();
         this.lexicon = context.lexicon();

@@ -20,77 +20,80 @@ import org.tally.core.spec.TimeScope;
 /** Builds the QuerySpec once every token is read, checking what only the whole question can tell. */
 final class SpecAssembly extends RuleFamily {
 
-    SpecAssembly(QuestionParser parse) {
-        super(parse);
-    }
+    /** Words of a time column's name that say only that it is a time, not which. */
+    private static final java.util.Set<String> TIME_NAME_WORDS = java.util.Set.of("date", "time", "datetime",
+            "timestamp", "day", "at", "on", "dttm", "dt");
 
-    // ---------------------------------------------------------------- assembly
+    SpecAssembly(Rules rules) {
+        super(rules);
+    }
 
     /**
      * "the average value" over lab results of every test adds up different units: where the pack says a concept's rows
      * measure different things and its one value column holds them all, an aggregate of it needs one kind named (an
      * equality on its own name, type, code or category, or on a catalogue it refers to) or a grouping by kind.
      */
-    private void kindOfMeasureFixed() {
-        if (!(state.measureOf instanceof ColumnRef) || ((ColumnRef) state.measureOf).role() != ColumnRole.MEASURE) {
-            return;
+    private Result<Boolean> kindOfMeasureFixed(Reading r) {
+        if (!(r.measureOf() instanceof ColumnRef) || ((ColumnRef) r.measureOf()).role() != ColumnRole.MEASURE) {
+            return Result.ok(true);
         }
-        String owner = ((ColumnRef) state.measureOf).concept();
+        String owner = ((ColumnRef) r.measureOf()).concept();
         if (!pack.concept(owner).map(org.tally.core.pack.Concept::measuresKinds).orElse(false)
                 || vocab.columns(owner).stream().filter(c -> c.role() == ColumnRole.MEASURE).count() > 1) {
-            return; // one value column per kind (pulse, systolic …): the column is the kind
+            return Result.ok(true); // one value column per kind (pulse, systolic …): the column is the kind
         }
-        for (Filter f : state.filters) {
+        for (Filter f : r.filters()) {
             if (f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ
                     && ((Filter.Compare) f).target() instanceof ColumnRef
                     && namesKind((ColumnRef) ((Filter.Compare) f).target(), owner)) {
-                return;
+                return Result.ok(true);
             }
         }
-        for (Dimension d : state.dimensions) {
+        for (Dimension d : r.dimensions()) {
             if (d instanceof Dimension.Column && namesKind(((Dimension.Column) d).column(), owner)) {
-                return;
+                return Result.ok(true);
             }
         }
-        throw new GrammarMiss("the " + (state.measurePhrase == null ? "aggregate" : state.measurePhrase) + " of "
-                + parse.verbScopeRules.singularWord(owner) + " values mixes different kinds of measurement (and their units); name the"
-                + " one meant, or group by it");
+        return Result.miss("the " + (r.measurePhrase() == null ? "aggregate" : r.measurePhrase()) + " of "
+                + rules.verbScopeRules.singularWord(owner) + " values mixes different kinds of measurement (and their"
+                + " units); name the one meant, or group by it");
     }
-
-    /** Words of a time column's name that say only that it is a time, not which. */
-    private static final java.util.Set<String> TIME_NAME_WORDS = java.util.Set.of("date", "time", "datetime",
-            "timestamp", "day", "at", "on", "dttm", "dt");
 
     /**
      * "spells by discharge destination in 2025": a grouping named after the subject's end (its discharge) says the
      * year may be that of the discharges, not of the admissions the time phrase dates by default. With no verb to
      * say which, the question misses rather than pick one.
      */
-    private void endNamedByGrouping(ColumnRef dated) {
-        if (state.namedTime != null || dated.role() == ColumnRole.END_TIME || !dated.concept().equals(state.subject)) {
-            return;
+    private Result<Boolean> endNamedByGrouping(ColumnRef dated, Reading r) {
+        String subject = r.subject();
+        if (r.namedTime() != null || dated.role() == ColumnRole.END_TIME || !dated.concept().equals(subject)) {
+            return Result.ok(true);
         }
         List<String> endWords = new java.util.ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
             if (c.role() == ColumnRole.END_TIME) {
                 c.nameTokens().stream().filter(w -> !TIME_NAME_WORDS.contains(w)).forEach(endWords::add);
             }
         }
-        endNamedByValue(endWords);
-        for (Dimension d : state.dimensions) {
-            if (!(d instanceof Dimension.Column) || !((Dimension.Column) d).column().concept().equals(state.subject)) {
+        Result<Boolean> byValue = endNamedByValue(endWords, r);
+        if (byValue.stopped()) {
+            return byValue;
+        }
+        for (Dimension d : r.dimensions()) {
+            if (!(d instanceof Dimension.Column) || !((Dimension.Column) d).column().concept().equals(subject)) {
                 continue;
             }
             ColumnRef g = ((Dimension.Column) d).column();
-            for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
-                if (VocabularyColumns.ref(state.subject, c).equals(g.via() == null ? g : null)
+            for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+                if (VocabularyColumns.ref(subject, c).equals(g.via() == null ? g : null)
                         && c.nameTokens().stream().anyMatch(endWords::contains)) {
-                    throw new GrammarMiss("the grouping by " + String.join(" ", c.nameTokens()) + " is about the end of"
-                            + " each " + parse.verbScopeRules.singularWord(state.subject) + "; say which time the"
+                    return Result.miss("the grouping by " + String.join(" ", c.nameTokens()) + " is about the end of"
+                            + " each " + rules.verbScopeRules.singularWord(subject) + "; say which time the"
                             + " period dates (for example 'discharged in …')");
                 }
             }
         }
+        return Result.ok(true);
     }
 
     /**
@@ -98,11 +101,11 @@ final class SpecAssembly extends RuleFamily {
      * year is that of the discharges, not of the admissions the time phrase dates by default; with no verb to say
      * which, the question misses.
      */
-    private void endNamedByValue(List<String> endWords) {
+    private Result<Boolean> endNamedByValue(List<String> endWords, Reading r) {
         java.util.Set<String> ends = new java.util.HashSet<>();
         endWords.forEach(w -> ends.add(stem(w)));
-        for (Filter f : state.filters) {
-            if (!(f.target() instanceof ColumnRef) || !((ColumnRef) f.target()).concept().equals(state.subject)
+        for (Filter f : r.filters()) {
+            if (!(f.target() instanceof ColumnRef) || !((ColumnRef) f.target()).concept().equals(r.subject())
                     || ((ColumnRef) f.target()).role() == ColumnRole.END_TIME) {
                 continue;
             }
@@ -112,14 +115,15 @@ final class SpecAssembly extends RuleFamily {
                 if (v instanceof Literal.StringValue) {
                     for (String w : ((Literal.StringValue) v).value().toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")) {
                         if (!w.isEmpty() && ends.contains(stem(w))) {
-                            throw new GrammarMiss("'" + ((Literal.StringValue) v).value() + "' is about the end of each "
-                                    + parse.verbScopeRules.singularWord(state.subject) + "; say which time the period"
+                            return Result.miss("'" + ((Literal.StringValue) v).value() + "' is about the end of each "
+                                    + rules.verbScopeRules.singularWord(r.subject()) + "; say which time the period"
                                     + " dates (for example '" + w + " in …')");
                         }
                     }
                 }
             }
         }
+        return Result.ok(true);
     }
 
     /** A word without its inflection, so that "discharged" and "discharge" meet. */
@@ -138,136 +142,189 @@ final class SpecAssembly extends RuleFamily {
             return c.role() == ColumnRole.NAME || c.role() == ColumnRole.TYPE || c.role() == ColumnRole.CODE
                     || c.role() == ColumnRole.CATEGORY;
         }
-        return c.via() == null && parse.relatedScopeRules.refersTo(owner, c.concept())
+        return c.via() == null && rules.relatedScopeRules.refersTo(owner, c.concept())
                 && vocab.columns(c.concept()).stream().noneMatch(col -> col.role().isTemporal()
                         || col.role() == ColumnRole.PATIENT_REF);
     }
 
-    QuerySpec build() {
-        if (state.subject == null) {
-            throw new GrammarMiss("the question names nothing to count or list");
+    /** The spec the whole reading makes, or why it makes none. */
+    Result<QuerySpec> build(Reading read) {
+        if (read.subject() == null) {
+            return Result.miss("the question names nothing to count or list");
         }
-        parse.timeRules.settleTimes();
-        if (state.newAt >= 0 && state.verbTimes.stream().noneMatch(c -> c.concept().equals(state.subject)
+        Result<Reading> settled = rules.timeRules.settleTimes(read);
+        if (settled.stopped()) {
+            return settled.stop();
+        }
+        Reading r = settled.value();
+        if (r.newAt() >= 0 && r.verbTimes().stream().noneMatch(c -> c.concept().equals(r.subject())
                 && (c.role() == ColumnRole.START_TIME || c.role() == ColumnRole.EVENT_TIME))) {
-            throw new GrammarMiss("'new' is not understood here (asking about " + state.subject + ")");
+            return Result.miss("'new' is not understood here (asking about " + r.subject() + ")");
         }
-        Shape shape;
-        QuerySpec.Builder b;
-        switch (state.lead) {
+        switch (r.lead()) {
             case COUNT:
             case AGGREGATE:
             case BARE:
-                if (state.lead == Lead.BARE && state.bucket == null) {
-                    throw new GrammarMiss("no question rule matches '" + tokens.words(0, Math.min(tokens.size(), 3)) + "'");
-                }
-                shape = state.bucket != null ? Shape.TREND : state.dimensions.isEmpty() ? Shape.SCALAR : Shape.GROUPED;
-                if (state.lead == Lead.AGGREGATE) {
-                    kindOfMeasureFixed();
-                }
-                b = QuerySpec.builder(state.subject, shape).measure(state.lead == Lead.AGGREGATE
-                        ? Measure.of(state.aggregation, state.measureOf)
-                        : state.distinctPeople != null ? Measure.of(Aggregation.COUNT_DISTINCT, state.distinctPeople)
-                        : Measure.count());
-                break;
+                return aggregate(r);
             case TOP:
             case WHICH_MOST:
-                shape = Shape.TOP_N;
-                b = QuerySpec.builder(state.subject, shape).measure(state.rankedSum ? Measure.of(Aggregation.SUM, state.measureOf)
-                        : Measure.count());
-                Dimension d;
-                if (state.lead == Lead.WHICH_MOST) {
-                    d = parse.groupingRules.dimension(state.groupConcept);
-                    if (d == null) {
-                        throw new GrammarMiss("cannot rank " + state.subject + " by '" + state.groupConcept + "'");
-                    }
-                    if (state.referenceNamer != null) {
-                        parse.rankingRules.checkReferenceNamer(d.column());
-                    }
-                } else if (!state.dimensions.isEmpty()) {
-                    throw new GrammarMiss("a ranking groups by what it ranks");
-                } else if (state.rankedBy != null) {
-                    d = Dimension.of(state.rankedBy);
-                } else {
-                    d = Dimension.of(parse.groupingRules.displayColumn(state.subject));
-                    if (state.rule.equals("top.most-common") && state.limit == null) {
-                        state.limit = state.topSingular ? 1 : 10;
-                    }
-                }
-                if (state.limit == null) {
-                    state.limit = 10;
-                }
-                if (state.limit < 1 || state.limit > QuerySpec.MAX_LIMIT) {
-                    throw new GrammarMiss("top " + state.limit + " is out of range");
-                }
-                b.dimension(d).order(OrderKey.byMeasure(0, Direction.DESC)).limit(state.limit);
-                if (state.bucket != null) {
-                    throw new GrammarMiss("a ranking cannot also be a trend");
-                }
-                break;
+                return ranking(r);
             case RATE:
-                if (state.rateWords != null) {
-                    state.numeratorMode = true;
-                    int before = state.numerator.size();
-                    Optional<Predicate> p = pack.predicateForPhrase(state.rateWords);
-                    if (p.isPresent() && p.get().on(state.subject).isPresent()) {
-                        state.readingPhrase = state.rateWords;
-                        state.numerator.addAll(parse.predicateBinding.bindPredicate(p.get(), p.get().on(state.subject).get(), state.subject));
-                    } else {
-                        List<Filter> v = parse.valueRules.valueFilters(state.rateWords, state.subject);
-                        if (v == null) {
-                            throw new GrammarMiss("'" + state.rateWords + "' matches nothing recorded for " + state.subject);
-                        }
-                        state.numerator.addAll(v);
-                    }
-                    if (state.numerator.size() == before) {
-                        throw new GrammarMiss("'" + state.rateWords + " rate' has no condition");
-                    }
-                }
-                if (state.numerator.isEmpty() && state.numeratorRelated.isEmpty()) {
-                    throw new GrammarMiss("a percentage needs the condition that is counted, e.g. 'were no-shows'");
-                }
-                shape = Shape.RATE;
-                b = QuerySpec.builder(state.subject, shape).measure(new Measure.Rate(state.numerator, state.numeratorRelated));
-                if (state.bucket != null) {
-                    throw new GrammarMiss("a rate per time bucket is not supported yet");
-                }
-                break;
+                return rate(r);
             case LIST:
-                if (state.rule.equals("list.show") && (state.bucket != null || !state.dimensions.isEmpty())) {
+                if (r.rule().equals("list.show") && (r.bucket() != null || !r.dimensions().isEmpty())) {
                     // "show emergency visits per month", "show admissions by ward": a count per group; "list
                     // admissions by ward" stays a miss (rows sorted by ward, or counts?)
-                    state.lead = Lead.COUNT;
-                    state.rule = "count.show-per";
-                    return build();
+                    return build(r.with(new Fragment.LeadWords(Lead.COUNT, "count.show-per")));
                 }
-                // fall through
+                return rows(r);
             case LOOKUP:
             case EXISTS:
-                shape = state.lead == Lead.LIST ? Shape.LIST : state.lead == Lead.LOOKUP ? Shape.LOOKUP : Shape.EXISTS;
-                if (!state.dimensions.isEmpty() || state.bucket != null) {
-                    throw new GrammarMiss("a " + shape.jsonName() + " question cannot be grouped");
-                }
-                if (shape == Shape.LOOKUP && state.filters.isEmpty()) {
-                    throw new GrammarMiss("'find' needs a recorded value that identifies the " + state.subject);
-                }
-                b = QuerySpec.builder(state.subject, shape);
-                state.projection.forEach(b::project);
-                break;
+                return rows(r);
             default:
-                throw new AssertionError(state.lead);
+                throw new AssertionError(r.lead());
         }
-        if (state.lead != Lead.RATE && (!state.numerator.isEmpty() || !state.numeratorRelated.isEmpty())) {
-            throw new GrammarMiss("a condition after 'were' only makes sense in a percentage question");
+    }
+
+    private Result<QuerySpec> aggregate(Reading r) {
+        if (r.lead() == Lead.BARE && r.bucket() == null) {
+            return Result.miss("no question rule matches '" + tokens.words(0, Math.min(tokens.size(), 3)) + "'");
         }
-        state.dimensions.forEach(b::dimension);
-        state.filters.forEach(b::filter);
-        state.related.forEach(b::related);
-        if (state.range != null || state.bucket != null) {
-            ColumnRef col = parse.timeRules.timeColumn();
-            endNamedByGrouping(col);
-            b.timeScope(new TimeScope(col, state.range == null || state.range.from() == null ? null : Literal.of(state.range.from()),
-                    state.range == null || state.range.to() == null ? null : Literal.of(state.range.to()), state.bucket));
+        Shape shape = r.bucket() != null ? Shape.TREND : r.dimensions().isEmpty() ? Shape.SCALAR : Shape.GROUPED;
+        if (r.lead() == Lead.AGGREGATE) {
+            Result<Boolean> fixed = kindOfMeasureFixed(r);
+            if (fixed.stopped()) {
+                return fixed.stop();
+            }
         }
-        return b.provenance(Provenance.rule(state.rule)).build();
-    }}
+        QuerySpec.Builder b = QuerySpec.builder(r.subject(), shape).measure(r.lead() == Lead.AGGREGATE
+                ? Measure.of(r.aggregation(), r.measureOf())
+                : r.distinctPeople() != null ? Measure.of(Aggregation.COUNT_DISTINCT, r.distinctPeople())
+                : Measure.count());
+        return finish(b, r);
+    }
+
+    private Result<QuerySpec> ranking(Reading read) {
+        Reading r = read;
+        QuerySpec.Builder b = QuerySpec.builder(r.subject(), Shape.TOP_N).measure(r.rankedSum()
+                ? Measure.of(Aggregation.SUM, r.measureOf()) : Measure.count());
+        Dimension d;
+        Integer limit = r.limit();
+        if (r.lead() == Lead.WHICH_MOST) {
+            Result<Dimension> grouped = rules.groupingRules.dimension(r.groupConcept(), r.subject());
+            if (grouped.stopped()) {
+                return grouped.stop();
+            }
+            d = grouped.value();
+            if (d == null) {
+                return Result.miss("cannot rank " + r.subject() + " by '" + r.groupConcept() + "'");
+            }
+            if (r.referenceNamer() != null) {
+                Result<Reading> named = rules.rankingRules.checkReferenceNamer(d.column(), r);
+                if (named.stopped()) {
+                    return named.stop();
+                }
+                r = named.value();
+            }
+        } else if (!r.dimensions().isEmpty()) {
+            return Result.miss("a ranking groups by what it ranks");
+        } else if (r.rankedBy() != null) {
+            d = Dimension.of(r.rankedBy());
+        } else {
+            Result<ColumnRef> label = rules.groupingRules.displayColumn(r.subject());
+            if (label.stopped()) {
+                return label.stop();
+            }
+            d = Dimension.of(label.value());
+            if (r.rule().equals("top.most-common") && limit == null) {
+                limit = r.topSingular() ? 1 : 10;
+            }
+        }
+        if (limit == null) {
+            limit = 10;
+        }
+        if (limit < 1 || limit > QuerySpec.MAX_LIMIT) {
+            return Result.miss("top " + limit + " is out of range");
+        }
+        b.dimension(d).order(OrderKey.byMeasure(0, Direction.DESC)).limit(limit);
+        if (r.bucket() != null) {
+            return Result.miss("a ranking cannot also be a trend");
+        }
+        return finish(b, r);
+    }
+
+    private Result<QuerySpec> rate(Reading read) {
+        Reading r = read;
+        if (r.rateWords() != null) {
+            r = r.with(new Fragment.CountedCondition());
+            int before = r.numerator().size();
+            Optional<Predicate> p = pack.predicateForPhrase(r.rateWords());
+            if (p.isPresent() && p.get().on(r.subject()).isPresent()) {
+                Result<org.tally.core.grammar.PredicateBinding.Bound> bound = rules.predicateBinding.bindPredicate(
+                        p.get(), p.get().on(r.subject()).get(), r.subject(), r.rateWords());
+                if (bound.stopped()) {
+                    return bound.stop();
+                }
+                r = bound.value().into(r);
+            } else {
+                Result<List<Filter>> v = rules.valueRules.valueFilters(r.rateWords(), r.subject(), r.preferredReach());
+                if (v.stopped()) {
+                    return v.stop();
+                }
+                if (v.value() == null) {
+                    return Result.miss("'" + r.rateWords() + "' matches nothing recorded for " + r.subject());
+                }
+                r = r.withConditions(v.value());
+            }
+            if (r.numerator().size() == before) {
+                return Result.miss("'" + r.rateWords() + " rate' has no condition");
+            }
+        }
+        if (r.numerator().isEmpty() && r.numeratorRelated().isEmpty()) {
+            return Result.miss("a percentage needs the condition that is counted, e.g. 'were no-shows'");
+        }
+        QuerySpec.Builder b = QuerySpec.builder(r.subject(), Shape.RATE)
+                .measure(new Measure.Rate(r.numerator(), r.numeratorRelated()));
+        if (r.bucket() != null) {
+            return Result.miss("a rate per time bucket is not supported yet");
+        }
+        return finish(b, r);
+    }
+
+    private Result<QuerySpec> rows(Reading r) {
+        Shape shape = r.lead() == Lead.LIST ? Shape.LIST : r.lead() == Lead.LOOKUP ? Shape.LOOKUP : Shape.EXISTS;
+        if (!r.dimensions().isEmpty() || r.bucket() != null) {
+            return Result.miss("a " + shape.jsonName() + " question cannot be grouped");
+        }
+        if (shape == Shape.LOOKUP && r.filters().isEmpty()) {
+            return Result.miss("'find' needs a recorded value that identifies the " + r.subject());
+        }
+        QuerySpec.Builder b = QuerySpec.builder(r.subject(), shape);
+        r.projection().forEach(b::project);
+        return finish(b, r);
+    }
+
+    /** What every shape shares: conditions, groups, related scopes, the time scope and the rule that fired. */
+    private Result<QuerySpec> finish(QuerySpec.Builder b, Reading r) {
+        if (r.lead() != Lead.RATE && (!r.numerator().isEmpty() || !r.numeratorRelated().isEmpty())) {
+            return Result.miss("a condition after 'were' only makes sense in a percentage question");
+        }
+        r.dimensions().forEach(b::dimension);
+        r.filters().forEach(b::filter);
+        r.related().forEach(b::related);
+        if (r.range() != null || r.bucket() != null) {
+            Result<ColumnRef> col = rules.timeRules.timeColumn(r);
+            if (col.stopped()) {
+                return col.stop();
+            }
+            Result<Boolean> ends = endNamedByGrouping(col.value(), r);
+            if (ends.stopped()) {
+                return ends.stop();
+            }
+            b.timeScope(new TimeScope(col.value(), r.range() == null || r.range().from() == null ? null
+                    : Literal.of(r.range().from()), r.range() == null || r.range().to() == null ? null
+                    : Literal.of(r.range().to()), r.bucket()));
+        }
+        return Result.ok(b.provenance(Provenance.rule(r.rule())).build());
+    }
+}

@@ -49,49 +49,85 @@ final class TimePhrases {
         return MONTHS.containsKey(word);
     }
 
-    /** The time phrase starting at {@code i}, or null. */
-    Match at(int i) {
+    /** The time phrase starting at {@code i} (null when there is none), or a miss for a date no calendar has. */
+    Result<Match> at(int i) {
         int j = i;
         if (word(j, "during") || word(j, "for")) {
             j++;
         }
         Match m = relative(j);
         if (m == null && j > i) {
-            Period p = period(j);
-            m = p == null ? null : new Match(p.length, p.start, p.end);
+            Result<Period> p = period(j);
+            if (p.stopped()) {
+                return p.stop();
+            }
+            m = p.value() == null ? null : new Match(p.value().length, p.value().start, p.value().end);
         }
         if (m == null && word(j, "in")) {
             m = relativeAfterIn(j + 1);
             if (m != null) {
                 m = new Match(m.length + 1, m.from, m.to);
             } else {
-                Period p = period(j + 1);
-                m = p == null ? null : new Match(p.length + 1, p.start, p.end);
+                Result<Period> p = period(j + 1);
+                if (p.stopped()) {
+                    return p.stop();
+                }
+                m = p.value() == null ? null : new Match(p.value().length + 1, p.value().start, p.value().end);
             }
         }
-        if (m == null && (word(j, "since") || word(j, "from")) && !isRangeFrom(j)) {
-            Period p = period(j + 1);
-            m = p == null ? null : new Match(p.length + 1, p.start, null);
+        if (m == null && (word(j, "since") || word(j, "from"))) {
+            Result<Boolean> rangeFrom = isRangeFrom(j);
+            if (rangeFrom.stopped()) {
+                return rangeFrom.stop();
+            }
+            if (!rangeFrom.value()) {
+                Result<Period> p = period(j + 1);
+                if (p.stopped()) {
+                    return p.stop();
+                }
+                m = p.value() == null ? null : new Match(p.value().length + 1, p.value().start, null);
+            }
         }
         if (m == null && word(j, "before")) {
-            Period p = period(j + 1);
-            m = p == null ? null : new Match(p.length + 1, null, p.start);
+            Result<Period> p = period(j + 1);
+            if (p.stopped()) {
+                return p.stop();
+            }
+            m = p.value() == null ? null : new Match(p.value().length + 1, null, p.value().start);
         }
         if (m == null && word(j, "after")) {
-            Period p = period(j + 1);
-            m = p == null ? null : new Match(p.length + 1, p.end, null);
+            Result<Period> p = period(j + 1);
+            if (p.stopped()) {
+                return p.stop();
+            }
+            m = p.value() == null ? null : new Match(p.value().length + 1, p.value().end, null);
         }
         if (m == null && (word(j, "between") || word(j, "from"))) {
-            m = range(j);
+            Result<Match> r = range(j);
+            if (r.stopped()) {
+                return r;
+            }
+            m = r.value();
         }
         if (m == null) {
-            return null;
+            return Result.ok(null);
         }
-        return new Match(m.length + (j - i), m.from, m.to);
+        return Result.ok(new Match(m.length + (j - i), m.from, m.to));
     }
 
-    private boolean isRangeFrom(int j) {
-        return word(j, "from") && range(j) != null;
+    /**
+     * A period written alone at {@code i} ("2024", "May", "March 2025", "2026-03-05"), as "in …" would read it: what a
+     * follow-up such as "what about 2024?" names. Null when there is none.
+     */
+    Result<Match> bareAt(int i) {
+        return period(i).map(p -> p == null ? null : new Match(p.length, p.start, p.end));
+    }
+
+    private Result<Boolean> isRangeFrom(int j) {
+        if (!word(j, "from")) {
+            return Result.ok(false);
+        }
+        return range(j).map(r -> r != null);
     }
 
     private Match relative(int i) {
@@ -232,17 +268,25 @@ final class TimePhrases {
     }
 
     /** "between March and May [2026]", "from March to May 2026", "between 2024 and 2025". */
-    private Match range(int i) {
+    private Result<Match> range(int i) {
         String joiner = word(i, "between") ? "and" : "to";
         for (int k = i + 2; k < Math.min(t.size(), i + 6); k++) {
             if (!word(k, joiner) && !(joiner.equals("to") && word(k, "until"))) {
                 continue;
             }
-            Period second = period(k + 1);
-            if (second == null) {
-                return null;
+            Result<Period> secondRead = period(k + 1);
+            if (secondRead.stopped()) {
+                return secondRead.stop();
             }
-            Period first = period(i + 1);
+            Period second = secondRead.value();
+            if (second == null) {
+                return Result.ok(null);
+            }
+            Result<Period> firstRead = period(i + 1);
+            if (firstRead.stopped()) {
+                return firstRead.stop();
+            }
+            Period first = firstRead.value();
             boolean bareFirstMonth = k - (i + 1) == 1 && monthAt(i + 1) != null;
             Integer secondYear = monthAt(k + 1) != null ? yearAt(k + 2) : null;
             if (bareFirstMonth && secondYear != null) {
@@ -252,33 +296,33 @@ final class TimePhrases {
                 }
             }
             if (first == null || first.length != k - (i + 1)) {
-                return null;
+                return Result.ok(null);
             }
             if (!first.start.isBefore(second.end)) {
-                throw new GrammarMiss("the range '" + words(i, k + 1 + second.length) + "' is empty");
+                return Result.miss("the range '" + words(i, k + 1 + second.length) + "' is empty");
             }
-            return new Match(k + 1 + second.length - i, first.start, second.end);
+            return Result.ok(new Match(k + 1 + second.length - i, first.start, second.end));
         }
-        return null;
+        return Result.ok(null);
     }
 
-    /** A calendar period: an ISO date, a day with month and year, a month [year], or a year. */
-    private Period period(int i) {
+    /** A calendar period: an ISO date, a day with month and year, a month [year], or a year; null when none. */
+    private Result<Period> period(int i) {
         if (i >= t.size()) {
-            return null;
+            return Result.ok(null);
         }
         String w = t.get(i).text();
         if (w.matches("\\d{4}-\\d{2}-\\d{2}")) {
             try {
                 LocalDate d = LocalDate.parse(w);
-                return new Period(1, d, d.plusDays(1));
+                return Result.ok(new Period(1, d, d.plusDays(1)));
             } catch (DateTimeParseException e) {
-                throw new GrammarMiss("'" + w + "' is not a calendar date");
+                return Result.miss("'" + w + "' is not a calendar date");
             }
         }
         Integer year = yearAt(i);
         if (year != null) {
-            return new Period(1, LocalDate.of(year, 1, 1), LocalDate.of(year + 1, 1, 1));
+            return Result.ok(new Period(1, LocalDate.of(year, 1, 1), LocalDate.of(year + 1, 1, 1)));
         }
         // 1 May 2026, 1st of May 2026, the 1st of May
         int j = word(i, "the") ? i + 1 : i;
@@ -290,11 +334,11 @@ final class TimePhrases {
                 Integer y = yearAt(k + 1);
                 return day(m, day, y, k + (y == null ? 1 : 2) - i);
             }
-            return null;
+            return Result.ok(null);
         }
         Month m = monthAt(i);
         if (m == null) {
-            return null;
+            return Result.ok(null);
         }
         // May 1 2026, May 1st, May 2026, May
         if (i + 1 < t.size() && t.get(i + 1).number() != null && t.get(i + 1).number() <= 31
@@ -303,16 +347,16 @@ final class TimePhrases {
             return day(m, t.get(i + 1).number(), y, y == null ? 2 : 3);
         }
         Integer y = yearAt(i + 1);
-        return monthOf(m, y, y == null ? 1 : 2);
+        return Result.ok(monthOf(m, y, y == null ? 1 : 2));
     }
 
-    private Period day(Month m, int day, Integer year, int length) {
+    private Result<Period> day(Month m, int day, Integer year, int length) {
         int y = year != null ? year : defaultYear(m);
-        if (day > m.length(java.time.Year.isLeap(y))) {
-            throw new GrammarMiss(m.toString().toLowerCase() + " " + y + " has no day " + day);
+        if (day < 1 || day > m.length(java.time.Year.isLeap(y))) {
+            return Result.miss(m.toString().toLowerCase() + " " + y + " has no day " + day);
         }
         LocalDate d = LocalDate.of(y, m, day);
-        return new Period(length, d, d.plusDays(1));
+        return Result.ok(new Period(length, d, d.plusDays(1)));
     }
 
     private Period monthOf(Month m, Integer year, int length) {

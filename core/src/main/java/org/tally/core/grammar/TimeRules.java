@@ -21,92 +21,95 @@ final class TimeRules extends RuleFamily {
             "began", ColumnRole.START_TIME, "begun", ColumnRole.START_TIME, "ended", ColumnRole.END_TIME,
             "finished", ColumnRole.END_TIME);
 
-    /** Why the subject's event verb read so far names no time here ("diagnosed" on undated diagnoses), or null. */
-    private String untimedVerb;
-    private final List<Integer> verbEnds = new ArrayList<>();
-    private boolean severalTimes;
-
-    TimeRules(QuestionParser parse) {
-        super(parse);
+    TimeRules(Rules rules) {
+        super(rules);
     }
 
     /**
      * "performed", "admitted", "discharged on": a pack phrase naming one of the subject's time columns. It fixes the
      * column a time range or bucket applies to and is never read as a value ("scheduled" is not a status here).
+     * Returns the tokens read.
      */
-    int timeVerb(int i, int to) {
-        if (state.subject == null) {
-            return 0;
+    Result<Read> timeVerb(int i, int to, Reading r) {
+        if (r.subject() == null) {
+            return Read.noneOk(r);
         }
         for (int n = Math.min(3, to - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
-            LinkedVerbTime own = linkedVerbTime(state.subject, phrase);
-            if (own.untimed() != null) {
-                untimedVerb = own.untimed(); // "patients diagnosed with sepsis": being a diagnosis is the event
-                return n;
+            Result<LinkedVerbTime> own = linkedVerbTime(r.subject(), phrase);
+            if (own.stopped()) {
+                return own.stop();
             }
-            ColumnRef col = own.time();
+            if (own.value().untimed() != null) {
+                // "patients diagnosed with sepsis": being a diagnosis is the event
+                return Read.ok(n, r.with(new Fragment.UntimedVerb(own.value().untimed())));
+            }
+            ColumnRef col = own.value().time();
             if (col == null) {
-                col = startOrEndVerb(phrase);
+                Result<ColumnRef> startOrEnd = startOrEndVerb(phrase, r.subject());
+                if (startOrEnd.stopped()) {
+                    return startOrEnd.stop();
+                }
+                col = startOrEnd.value();
             }
             if (col == null) {
-                col = referredTime(phrase);
+                Result<ColumnRef> referred = referredTime(phrase, r.subject());
+                if (referred.stopped()) {
+                    return referred.stop();
+                }
+                col = referred.value();
             }
             if (col == null) {
                 continue;
             }
-            state.verbTimes.add(col);
-            verbEnds.add(i + n);
-            if (state.namedTime == null) {
-                state.namedTime = col;
-            } else if (!state.namedTime.equals(col)) {
-                severalTimes = true;
-            }
-            return n;
+            return Read.ok(n, r.with(new Fragment.TimeVerb(col, i + n)));
         }
-        return 0;
+        return Read.noneOk(r);
     }
 
     /**
      * "prescriptions started last month", "stays that ended this week": the subject's one start (or end) time; several
      * ask which, none leaves the word unread.
      */
-    private ColumnRef startOrEndVerb(String phrase) {
+    private Result<ColumnRef> startOrEndVerb(String phrase, String subject) {
         ColumnRole role = START_END_VERBS.get(phrase);
         if (role == null) {
-            return null;
+            return Result.ok(null);
         }
         List<ColumnRef> refs = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
-            if (c.role() == role && !refs.contains(ref(state.subject, c))) {
-                refs.add(ref(state.subject, c));
+        for (GrammarVocabulary.Column c : vocab.columns(subject)) {
+            if (c.role() == role && !refs.contains(ref(subject, c))) {
+                refs.add(ref(subject, c));
             }
         }
         if (refs.isEmpty()) {
-            return null;
+            return Result.ok(null);
         }
-        return refs.size() == 1 ? refs.get(0) : clarify.pickRef("timeColumn", state.subject + " " + phrase, refs);
+        return clarify.oneRef("timeColumn", subject + " " + phrase, refs);
     }
 
     /**
      * "babies born this year": a time verb of the one concept the subject refers to directly, when the subject has
      * no time of its own for it (a newborn's birth is its delivery's time). Null when there is none or several.
      */
-    private ColumnRef referredTime(String phrase) {
-        if (!lexicon.timeHints(state.subject, phrase).isEmpty()
-                || vocab.columns(state.subject).stream().anyMatch(c -> c.role().isTemporal())) {
-            return null; // a subject with times of its own is asked about by them ("bills discharged" is no bill time)
+    private Result<ColumnRef> referredTime(String phrase, String subject) {
+        if (!lexicon.timeHints(subject, phrase).isEmpty()
+                || vocab.columns(subject).stream().anyMatch(c -> c.role().isTemporal())) {
+            return Result.ok(null); // a subject with times of its own is asked about by them ("bills discharged" is no bill time)
         }
         List<ColumnRef> found = new ArrayList<>();
-        for (GrammarVocabulary.Path p : vocab.forward(state.subject)) {
+        for (GrammarVocabulary.Path p : vocab.forward(subject)) {
             if (p.via() == null && !lexicon.timeHints(p.concept(), phrase).isEmpty()) {
-                ColumnRef c = verbTimeColumn(p.concept(), phrase);
-                if (c != null && !found.contains(c)) {
-                    found.add(c);
+                Result<ColumnRef> c = verbTimeColumn(p.concept(), phrase);
+                if (c.stopped()) {
+                    return c;
+                }
+                if (c.value() != null && !found.contains(c.value())) {
+                    found.add(c.value());
                 }
             }
         }
-        return found.size() == 1 ? found.get(0) : null;
+        return Result.ok(found.size() == 1 ? found.get(0) : null);
     }
 
     /**
@@ -115,45 +118,47 @@ final class TimeRules extends RuleFamily {
      * time phrase says the end happened (not null); any other bare verb adds nothing. No verb next to the phrase:
      * a miss, since which time is meant cannot be told.
      */
-    void settleTimes() {
-        if (untimedVerb != null && (state.range != null || state.bucket != null)) {
-            throw new GrammarMiss(untimedVerb);
+    Result<Reading> settleTimes(Reading r) {
+        if (r.untimedVerb() != null && (r.range() != null || r.bucket() != null)) {
+            return Result.miss(r.untimedVerb());
         }
-        if (state.verbTimes.isEmpty()) {
-            return;
+        if (r.verbTimes().isEmpty()) {
+            return Result.ok(r);
         }
+        Reading out = r;
         ColumnRef ranged = null;
-        if (state.range != null || state.bucket != null) {
-            if (!severalTimes) {
-                ranged = state.namedTime;
+        if (r.range() != null || r.bucket() != null) {
+            if (!r.severalTimes()) {
+                ranged = r.namedTime();
             } else {
-                for (int v = 0; v < state.verbTimes.size(); v++) {
-                    int end = verbEnds.get(v);
-                    boolean next = end == state.rangeAt || end + 1 == state.rangeAt
+                for (int v = 0; v < r.verbTimes().size(); v++) {
+                    int end = r.verbEnds().get(v);
+                    boolean next = end == r.rangeAt() || end + 1 == r.rangeAt()
                             && (tokens.word(end, "on") || tokens.word(end, "in") || tokens.word(end, "during"));
                     if (next) {
-                        ranged = state.verbTimes.get(v);
+                        ranged = r.verbTimes().get(v);
                     }
                 }
                 if (ranged == null) {
-                    throw new GrammarMiss("the question names two different times of " + state.subject);
+                    return Result.miss("the question names two different times of " + r.subject());
                 }
             }
-            state.namedTime = ranged;
+            out = out.with(new Fragment.NamedTime(ranged));
         }
-        for (ColumnRef c : state.verbTimes) {
-            if (!c.equals(ranged) && c.role() == ColumnRole.END_TIME && c.concept().equals(state.subject)
-                    && !state.filters.contains(new Filter.IsNotNull(c))) {
-                state.filters.add(new Filter.IsNotNull(c)); // "admissions … discharged": the stay has ended
+        for (ColumnRef c : r.verbTimes()) {
+            if (!c.equals(ranged) && c.role() == ColumnRole.END_TIME && c.concept().equals(r.subject())
+                    && !out.filters().contains(new Filter.IsNotNull(c))) {
+                out = out.with(new Fragment.SubjectFilter(new Filter.IsNotNull(c))); // "admissions … discharged": the stay has ended
             }
         }
+        return Result.ok(out);
     }
 
     /** The time column of {@code concept} a time verb names; null when the phrase is no time verb of it. */
-    ColumnRef verbTimeColumn(String concept, String phrase) {
+    Result<ColumnRef> verbTimeColumn(String concept, String phrase) {
         List<RoleHint> hints = lexicon.timeHints(concept, phrase);
         if (hints.isEmpty()) {
-            return null;
+            return Result.ok(null);
         }
         List<ColumnRef> refs = new ArrayList<>();
         for (RoleHint h : hints) {
@@ -165,41 +170,52 @@ final class TimeRules extends RuleFamily {
             }
         }
         if (refs.isEmpty()) {
-            throw new GrammarMiss("'" + phrase + "' names a time this source does not record for " + concept);
+            return Result.miss("'" + phrase + "' names a time this source does not record for " + concept);
         }
-        return refs.size() == 1 ? refs.get(0) : clarify.pickRef("timeColumn", concept + " " + phrase, refs);
+        return clarify.oneRef("timeColumn", concept + " " + phrase, refs);
     }
 
     /**
      * After a related concept: "had no results reported last month". A time verb of that concept and a time phrase
-     * restrict the related rows, not the subject. Returns the index after what it read.
+     * restrict the related rows, not the subject; their conditions go to {@code out}. Returns the index after what it
+     * read.
      */
-    int relatedTime(String other, int k, int to, List<Filter> out) {
+    Result<Integer> relatedTime(String other, int k, int to, List<Filter> out) {
         if (k >= to) {
-            return k;
+            return Result.ok(k);
         }
-        ColumnRef col = verbTimeColumn(other, tokens.get(k).text());
-        if (col == null) {
-            return k;
+        Result<ColumnRef> col = verbTimeColumn(other, tokens.get(k).text());
+        if (col.stopped()) {
+            return col.stop();
+        }
+        if (col.value() == null) {
+            return Result.ok(k);
         }
         k++;
-        TimePhrases.Match m = time.at(k);
-        if (m != null && k + m.length() <= to) {
-            rangeFilters(col, m, out);
-            k += m.length();
+        Result<TimePhrases.Match> m = time.at(k);
+        if (m.stopped()) {
+            return m.stop();
         }
-        return k;
+        if (m.value() != null && k + m.value().length() <= to) {
+            rangeFilters(col.value(), m.value(), out);
+            k += m.value().length();
+        }
+        return Result.ok(k);
     }
 
     /**
      * A time phrase right after a related concept dates that concept's rows, not the subject's ("patients who had an
      * admission last month": admissions last month). It takes the concept's one event or start time; several ask,
-     * none is a miss. Returns the index after the phrase (unchanged when there is none).
+     * none is a miss. Its conditions go to {@code out}. Returns the index after the phrase (unchanged when none).
      */
-    int relatedRange(String other, int k, List<Filter> out) {
-        TimePhrases.Match m = time.at(k);
+    Result<Integer> relatedRange(String other, int k, List<Filter> out) {
+        Result<TimePhrases.Match> read = time.at(k);
+        if (read.stopped()) {
+            return read.stop();
+        }
+        TimePhrases.Match m = read.value();
         if (m == null) {
-            return k;
+            return Result.ok(k);
         }
         List<ColumnRef> times = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(other)) {
@@ -208,10 +224,14 @@ final class TimeRules extends RuleFamily {
             }
         }
         if (times.isEmpty()) {
-            throw new GrammarMiss(other + " has no date on this source for '" + tokens.words(k, k + m.length()) + "'");
+            return Result.miss(other + " has no date on this source for '" + tokens.words(k, k + m.length()) + "'");
         }
-        rangeFilters(times.size() == 1 ? times.get(0) : clarify.pickRef("timeColumn", other + " time", times), m, out);
-        return k + m.length();
+        Result<ColumnRef> col = clarify.oneRef("timeColumn", other + " time", times);
+        if (col.stopped()) {
+            return col.stop();
+        }
+        rangeFilters(col.value(), m, out);
+        return Result.ok(k + m.length());
     }
 
     /**
@@ -219,15 +239,15 @@ final class TimeRules extends RuleFamily {
      * no time of theirs: "patients diagnosed with sepsis" needs no time, so the verb still reads; a time phrase for
      * it misses.
      */
-    LinkedVerbTime linkedVerbTime(String concept, String verb) {
-        try {
-            return new LinkedVerbTime(verbTimeColumn(concept, verb), null);
-        } catch (GrammarMiss untimed) {
+    Result<LinkedVerbTime> linkedVerbTime(String concept, String verb) {
+        Result<ColumnRef> col = verbTimeColumn(concept, verb);
+        if (col.missed()) {
             if (!namesOwnEvent(concept, verb)) {
-                throw untimed; // "cancelled" names a time of its own: without it the verb says nothing checkable
+                return col.stop(); // "cancelled" names a time of its own: without it the verb says nothing checkable
             }
-            return new LinkedVerbTime(null, untimed.getMessage());
+            return Result.ok(new LinkedVerbTime(null, ((Halt.Miss) ((Result.Stop<ColumnRef>) col).halt()).reason()));
         }
+        return col.map(c -> new LinkedVerbTime(c, null));
     }
 
     /**
@@ -242,11 +262,8 @@ final class TimeRules extends RuleFamily {
     }
 
     record LinkedVerbTime(ColumnRef time, String untimed) {
-        ColumnRef column() {
-            if (time == null) {
-                throw new GrammarMiss(untimed);
-            }
-            return time;
+        Result<ColumnRef> column() {
+            return time == null ? Result.miss(untimed) : Result.ok(time);
         }
     }
 
@@ -260,13 +277,13 @@ final class TimeRules extends RuleFamily {
     }
 
     /** "due within 14 days", "due in the next 2 weeks": a due-date column of the subject in [today, today+N]. */
-    int dueWindow(int i) {
-        if (state.subject == null || !tokens.word(i, "due")) {
-            return 0;
+    Result<Read> dueWindow(int i, Reading r) {
+        if (r.subject() == null || !tokens.word(i, "due")) {
+            return Read.noneOk(r);
         }
         int k = i + 1;
         if (!(tokens.word(k, "within") || tokens.word(k, "in"))) {
-            return 0;
+            return Read.noneOk(r);
         }
         k++;
         if (tokens.word(k, "the") && tokens.word(k + 1, "next")) {
@@ -275,28 +292,32 @@ final class TimeRules extends RuleFamily {
             k++;
         }
         if (k + 1 >= tokens.size() || !tokens.get(k).isNumber()) {
-            throw new GrammarMiss("'" + tokens.words(i, Math.min(tokens.size(), k + 1)) + "' needs a number of days");
+            return Result.miss("'" + tokens.words(i, Math.min(tokens.size(), k + 1)) + "' needs a number of days");
         }
         int days = tokens.get(k).number();
         String u = tokens.get(k + 1).text();
         if (u.startsWith("week")) {
             days *= 7;
         } else if (!u.startsWith("day")) {
-            throw new GrammarMiss("'" + u + "' is not a unit for a due window (days or weeks)");
+            return Result.miss("'" + u + "' is not a unit for a due window (days or weeks)");
         }
         List<ColumnRef> due = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+        for (GrammarVocabulary.Column c : vocab.columns(r.subject())) {
             if (c.role().isTemporal() && c.nameTokens().contains("due")) {
-                due.add(ref(state.subject, c));
+                due.add(ref(r.subject(), c));
             }
         }
         if (due.isEmpty()) {
-            throw new GrammarMiss(state.subject + " has no due date on this source");
+            return Result.miss(r.subject() + " has no due date on this source");
         }
-        ColumnRef col = due.size() == 1 ? due.get(0) : clarify.pickRef("column", "due date", due);
-        state.filters.add(Filter.ge(col, Literal.of(today)));
-        state.filters.add(Filter.lt(col, Literal.of(today.plusDays(days + 1L))));
-        return k + 2 - i;
+        Result<ColumnRef> col = clarify.oneRef("column", "due date", due);
+        if (col.stopped()) {
+            return col.stop();
+        }
+        int read = k + 2 - i;
+        long window = days + 1L;
+        return Read.ok(read, r.with(new Fragment.SubjectFilter(Filter.ge(col.value(), Literal.of(today))),
+                new Fragment.SubjectFilter(Filter.lt(col.value(), Literal.of(today.plusDays(window))))));
     }
 
     /**
@@ -304,38 +325,38 @@ final class TimeRules extends RuleFamily {
      * discharge) names the time a phrase right after it is about, as a time verb does; the time verbs' rule then
      * decides which time the range takes.
      */
-    void datedBy(List<Filter> bound, String concept, int after) {
-        if (bound.size() != 1 || !(bound.get(0) instanceof Filter.IsNotNull) || !concept.equals(state.subject)
-                || time.at(after) == null) {
-            return;
+    Result<Reading> datedBy(List<Filter> bound, String concept, int after, Reading r) {
+        if (bound.size() != 1 || !(bound.get(0) instanceof Filter.IsNotNull) || !concept.equals(r.subject())) {
+            return Result.ok(r);
+        }
+        Result<TimePhrases.Match> m = time.at(after);
+        if (m.stopped()) {
+            return m.stop();
+        }
+        if (m.value() == null) {
+            return Result.ok(r);
         }
         ValueRef target = bound.get(0).target();
         if (!(target instanceof ColumnRef) || !target.isTemporal()) {
-            return;
+            return Result.ok(r);
         }
-        ColumnRef col = (ColumnRef) target;
-        state.verbTimes.add(col);
-        verbEnds.add(after);
-        if (state.namedTime == null) {
-            state.namedTime = col;
-        } else if (!state.namedTime.equals(col)) {
-            severalTimes = true;
-        }
+        return Result.ok(r.with(new Fragment.TimeVerb((ColumnRef) target, after)));
     }
 
     /** The subject's single EventTime or StartTime; several candidates are a question, none a miss. */
-    ColumnRef timeColumn() {
-        if (state.namedTime != null) {
-            return state.namedTime;
+    Result<ColumnRef> timeColumn(Reading r) {
+        if (r.namedTime() != null) {
+            return Result.ok(r.namedTime());
         }
         List<ColumnRef> refs = new ArrayList<>();
-        for (GrammarVocabulary.Column c : vocab.columns(state.subject)) {
+        for (GrammarVocabulary.Column c : vocab.columns(r.subject())) {
             if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {
-                refs.add(ref(state.subject, c));
+                refs.add(ref(r.subject(), c));
             }
         }
         if (refs.isEmpty()) {
-            throw new GrammarMiss(state.subject + " has no date on this source for the time range");
+            return Result.miss(r.subject() + " has no date on this source for the time range");
         }
-        return refs.size() == 1 ? refs.get(0) : clarify.pickRef("timeColumn", state.subject + " time", refs);
-    }}
+        return clarify.oneRef("timeColumn", r.subject() + " time", refs);
+    }
+}

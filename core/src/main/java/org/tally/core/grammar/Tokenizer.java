@@ -35,13 +35,13 @@ final class Tokenizer {
     private Tokenizer() {
     }
 
-    /** The tokens of a question; throws {@link GrammarMiss} for characters no question needs. */
-    static List<Token> tokenize(String question) {
+    /** The tokens of a question, or a miss naming a character no question needs. */
+    static Result<List<Token>> tokenize(String question) {
         if (question == null || question.isBlank()) {
-            throw new GrammarMiss("the question is empty");
+            return Result.miss("the question is empty");
         }
         if (question.length() > MAX_LENGTH) {
-            throw new GrammarMiss("the question is longer than " + MAX_LENGTH + " characters");
+            return Result.miss("the question is longer than " + MAX_LENGTH + " characters");
         }
         String typed = question.strip().replace('’', '\'');
         int end = typed.length();
@@ -56,31 +56,42 @@ final class Tokenizer {
                 continue;
             }
             String word = clean(chunk);
+            if (word == null) {
+                return Result.miss(unexpected(chunk));
+            }
             words.add(word.toLowerCase(Locale.ROOT));
             raw.add(word);
         }
         if (words.isEmpty()) {
-            throw new GrammarMiss("the question has no words");
+            return Result.miss("the question has no words");
         }
         List<Token> tokens = numbers(words);
         if (tokens.size() != words.size()) {
-            return tokens; // number words merged: positions moved, and numbers need no typed spelling
+            return Result.ok(tokens); // number words merged: positions moved, and numbers need no typed spelling
         }
         List<Token> typedTokens = new ArrayList<>(tokens.size());
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             typedTokens.add(t.number() == null ? new Token(t.text(), null, false, raw.get(i)) : t);
         }
-        return typedTokens;
+        return Result.ok(typedTokens);
     }
 
+    /** The word without its possessive, or null when it holds a character no question needs. */
     private static String clean(String chunk) {
-        String word = chunk;
-        if (word.endsWith("'s") || word.endsWith("'S")) {
-            word = word.substring(0, word.length() - 2);
-        } else if (word.endsWith("s'")) {
-            word = word.substring(0, word.length() - 1);
+        String word = withoutPossessive(chunk);
+        return unreadable(word) < 0 ? word : null;
+    }
+
+    private static String withoutPossessive(String chunk) {
+        if (chunk.endsWith("'s") || chunk.endsWith("'S")) {
+            return chunk.substring(0, chunk.length() - 2);
         }
+        return chunk.endsWith("s'") ? chunk.substring(0, chunk.length() - 1) : chunk;
+    }
+
+    /** Where the first character no question needs is in {@code word}, or -1. */
+    private static int unreadable(String word) {
         for (int i = 0; i < word.length(); i++) {
             char c = word.charAt(i);
             boolean inner = i > 0 && i < word.length() - 1;
@@ -89,10 +100,15 @@ final class Tokenizer {
                     || (inner && c == '.' && Character.isDigit(word.charAt(i - 1))
                         && Character.isDigit(word.charAt(i + 1)));
             if (!ok) {
-                throw new GrammarMiss("unexpected character '" + c + "' in '" + chunk + "'");
+                return i;
             }
         }
-        return word;
+        return -1;
+    }
+
+    private static String unexpected(String chunk) {
+        String word = withoutPossessive(chunk);
+        return "unexpected character '" + word.charAt(unreadable(word)) + "' in '" + chunk + "'";
     }
 
     /** Number words → digits ("twenty one", "twenty-one" → 21); ordinals ("3rd", "third") flagged. */

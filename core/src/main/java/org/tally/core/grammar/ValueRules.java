@@ -22,16 +22,19 @@ final class ValueRules extends RuleFamily {
 
     private static final java.util.regex.Pattern NUMBERED = java.util.regex.Pattern.compile("(\\D*?)[ -]?0*(\\d+)");
 
-    ValueRules(QuestionParser parse) {
-        super(parse);
+    ValueRules(Rules rules) {
+        super(rules);
     }
 
     // ---------------------------------------------------------------- values and predicates
 
-    /** The longest phrase at {@code i} that is a predicate of the concept or names observed values; 0 if none. */
-    int valuePhrase(int i, int to, String concept, boolean location) {
-        int named = namedColumnValue(i, to, concept);
-        if (named > 0) {
+    /**
+     * The longest phrase at {@code i} that is a predicate of the concept or names observed values: the tokens read
+     * (0 if none) and {@code r} with its conditions.
+     */
+    Result<Read> valuePhrase(int i, int to, Reading r, String concept, boolean location) {
+        Result<Read> named = namedColumnValue(i, to, r, concept);
+        if (named.stopped() || named.value().matched()) {
             return named;
         }
         String inapplicable = null;
@@ -40,57 +43,66 @@ final class ValueRules extends RuleFamily {
             if (n == 1 && Lexicon.FILLERS.contains(phrase)) {
                 if (inapplicable != null) {
                     // "currently admitted" of patients: a filler word must not swallow a predicate that misses
-                    throw new GrammarMiss("'" + inapplicable + "' does not apply to " + concept + " on this source");
+                    return Result.miss("'" + inapplicable + "' does not apply to " + concept + " on this source");
                 }
-                return 0;
+                return Read.noneOk(r);
             }
             Optional<Predicate> p = pack.predicateForPhrase(phrase);
             if (p.isPresent()) {
                 Optional<PredicateDefinition> def = p.get().on(concept);
                 if (def.isPresent()) {
-                    state.readingPhrase = phrase;
-                    List<Filter> bound = parse.predicateBinding.bindPredicate(p.get(), def.get(), concept);
-                    state.addFilters(bound);
-                    parse.timeRules.datedBy(bound, concept, i + n);
-                    return n;
+                    Result<PredicateBinding.Bound> bound = rules.predicateBinding.bindPredicate(p.get(), def.get(),
+                            concept, phrase);
+                    if (bound.stopped()) {
+                        return bound.stop();
+                    }
+                    int read = n;
+                    return rules.timeRules.datedBy(bound.value().filters(), concept, i + n, bound.value().into(r))
+                            .map(dated -> new Read(read, dated));
                 }
                 String reached = afterPreposition(i) ? referredConceptFor(p.get(), concept) : null;
                 if (reached != null) {
-                    state.readingPhrase = phrase; // "a prescription for a controlled drug": the drug is controlled
-                    int scopes = state.related.size();
-                    List<Filter> onReached = parse.predicateBinding.bindPredicate(p.get(), p.get().on(reached).orElseThrow(), reached);
-                    if (state.related.size() != scopes) {
-                        throw new GrammarMiss("'" + phrase + "' of " + reached + " cannot be checked from " + concept);
+                    // "a prescription for a controlled drug": the drug is controlled
+                    Result<PredicateBinding.Bound> onReached = rules.predicateBinding.bindPredicate(p.get(),
+                            p.get().on(reached).orElseThrow(), reached, phrase);
+                    if (onReached.stopped()) {
+                        return onReached.stop();
                     }
-                    state.addFilters(onReached);
-                    return n;
+                    if (!onReached.value().related().isEmpty()) {
+                        return Result.miss("'" + phrase + "' of " + reached + " cannot be checked from " + concept);
+                    }
+                    return Read.ok(n, r.withConditions(onReached.value().filters()));
                 }
                 inapplicable = inapplicable == null ? phrase : inapplicable;
             }
             // a bare number is a value only after in/on/at ("in 3"): "patients 2" must not become a code
             boolean bareNumber = phrase.chars().allMatch(ch -> Character.isDigit(ch) || ch == ' ');
-            List<Filter> values = bareNumber && !location ? null : valueFilters(phrase, concept);
-            if (values != null) {
-                state.addFilters(values);
-                return n;
+            if (!bareNumber || location) {
+                Result<List<Filter>> values = valueFilters(phrase, concept, r.preferredReach());
+                if (values.stopped()) {
+                    return values.stop();
+                }
+                if (values.value() != null) {
+                    return Read.ok(n, r.withConditions(values.value()));
+                }
             }
             if (n == 1 && inapplicable != null) {
-                throw new GrammarMiss("'" + inapplicable + "' does not apply to " + concept + " on this source");
+                return Result.miss("'" + inapplicable + "' does not apply to " + concept + " on this source");
             }
         }
         if (!location && i < to && lexicon.conceptsWithRoleHint(tokens.get(i).text()).isEmpty()
                 && isValueClassPhrase(tokens.get(i).text())) {
-            throw new GrammarMiss("'" + tokens.get(i).text() + "' matches no recorded value of " + concept
+            return Result.miss("'" + tokens.get(i).text() + "' matches no recorded value of " + concept
                     + " on this source");
         }
-        return 0;
+        return Read.noneOk(r);
     }
 
     /**
      * "acuity level 1", "triage category 2": a role phrase naming exactly one column of the concept, then one of that
      * column's recorded values (a bare number is allowed here, since the column is named). Returns the tokens read.
      */
-    private int namedColumnValue(int i, int to, String concept) {
+    private Result<Read> namedColumnValue(int i, int to, Reading r, String concept) {
         for (int n = Math.min(3, to - i - 1); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             List<ColumnRef> named = new ArrayList<>();
@@ -105,19 +117,19 @@ final class ValueRules extends RuleFamily {
             if (named.size() != 1) {
                 continue;
             }
-            int v = columnValue(i + n, to, named.get(0));
-            if (v > 0) {
-                return n + v;
+            Read v = columnValue(i + n, to, r, named.get(0));
+            if (v.matched()) {
+                return Read.ok(n + v.n(), v.reading());
             }
         }
-        return 0;
+        return Read.noneOk(r);
     }
 
     /**
-     * The longest phrase at {@code i} that names recorded values of exactly this column (a bare number included);
-     * its filter is added. Returns the tokens read, 0 when it names none.
+     * The longest phrase at {@code i} that names recorded values of exactly this column (a bare number included):
+     * the tokens read (0 when it names none) and {@code r} with its filter.
      */
-    int columnValue(int i, int to, ColumnRef column) {
+    Read columnValue(int i, int to, Reading r, ColumnRef column) {
         GrammarVocabulary.Column col = null;
         for (GrammarVocabulary.Column c : vocab.columns(column.concept())) {
             if (ref(column.concept(), c).equals(column.via() == null ? column : new ColumnRef(column.concept(),
@@ -126,28 +138,26 @@ final class ValueRules extends RuleFamily {
             }
         }
         if (col == null) {
-            return 0;
+            return Read.none(r);
         }
         for (int n = Math.min(4, to - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
             if (n == 1 && Lexicon.FILLERS.contains(phrase)) {
-                return 0;
+                return Read.none(r);
             }
             Resolution res = pack.valueResolver().resolve(phrase, col.role().jsonName(), column.concept(),
                     col.values());
             if (res instanceof Resolution.Matched) {
                 List<String> values = new ArrayList<>();
                 ((Resolution.Matched) res).values().forEach(v -> values.add(v.value()));
-                state.addFilters(List.of(inFilter(column, values)));
-                return n;
+                return new Read(n, r.withConditions(List.of(inFilter(column, values))));
             }
             String numbered = n == 1 && tokens.get(i).isNumber() ? numberedValue(col, tokens.get(i).number()) : null;
             if (numbered != null) {
-                state.addFilters(List.of(Filter.eq(column, Literal.of(numbered))));
-                return 1;
+                return new Read(1, r.withConditions(List.of(Filter.eq(column, Literal.of(numbered)))));
             }
         }
-        return 0;
+        return Read.none(r);
     }
 
     /**
@@ -205,20 +215,30 @@ final class ValueRules extends RuleFamily {
                 .anyMatch(p -> ValueText.key(p).equals(key)));
     }
 
-    /** Filters for a value phrase: the subject's own columns first, then columns of reachable concepts. */
-    List<Filter> valueFilters(String phrase, String concept) {
-        List<ValueCandidate> own = new ArrayList<>();
-        candidates(concept, null, phrase, own);
+    /**
+     * Filters for a value phrase: the subject's own columns first, then columns of reachable concepts; null when the
+     * phrase names no recorded value. {@code preferred} (a concept named right before the subject) wins a tie.
+     */
+    Result<List<Filter>> valueFilters(String phrase, String concept, String preferred) {
+        Result<List<ValueCandidate>> ownRead = candidates(concept, null, phrase);
+        if (ownRead.stopped()) {
+            return ownRead.stop();
+        }
+        List<ValueCandidate> own = ownRead.value();
         List<ValueCandidate> chosen = own;
         if (own.isEmpty()) {
             List<ValueCandidate> reached = new ArrayList<>();
             for (GrammarVocabulary.Path p : vocab.forward(concept)) {
-                candidates(p.concept(), p.via(), phrase, reached);
+                Result<List<ValueCandidate>> found = candidates(p.concept(), p.via(), phrase);
+                if (found.stopped()) {
+                    return found.stop();
+                }
+                reached.addAll(found.value());
             }
             chosen = reached;
         }
         if (chosen.isEmpty()) {
-            return null;
+            return Result.ok(null);
         }
         if (chosen.size() > 1 && own.isEmpty()) {
             List<ValueCandidate> direct = chosen.stream().filter(c -> c.ref().via() == null).toList();
@@ -228,21 +248,28 @@ final class ValueRules extends RuleFamily {
                 chosen = direct; // "stays admitted to Surgical Ward 1": the stay's own ward, not its bed's ward
             }
         }
-        if (chosen.size() > 1 && own.isEmpty() && state.preferredReach != null) {
-            List<ValueCandidate> preferred = chosen.stream().filter(c -> c.ref().concept().equals(state.preferredReach)
+        if (chosen.size() > 1 && own.isEmpty() && preferred != null) {
+            List<ValueCandidate> preferredOnes = chosen.stream().filter(c -> c.ref().concept().equals(preferred)
                     && c.ref().via() == null).toList();
-            chosen = preferred.size() == 1 ? preferred : chosen; // "cardiology clinic": the clinic's name
+            chosen = preferredOnes.size() == 1 ? preferredOnes : chosen; // "cardiology clinic": the clinic's name
         }
-        if (chosen.size() == 1) {
-            return List.of(chosen.get(0).filter());
-        }
-        List<String> labels = new ArrayList<>();
-        chosen.forEach(c -> labels.add(c.label()));
-        String label = clarify.choose("column", phrase, "Which '" + phrase + "' do you mean?", labels);
-        return List.of(chosen.get(labels.indexOf(label)).filter());
+        return oneFilter(chosen, phrase).map(List::of);
     }
 
-    void candidates(String concept, String via, String phrase, List<ValueCandidate> out) {
+    /** The filter of the one candidate, or of the one the user picks among several. */
+    Result<Filter> oneFilter(List<ValueCandidate> candidates, String phrase) {
+        if (candidates.size() == 1) {
+            return Result.ok(candidates.get(0).filter());
+        }
+        List<String> labels = new ArrayList<>();
+        candidates.forEach(c -> labels.add(c.label()));
+        return clarify.choose("column", phrase, "Which '" + phrase + "' do you mean?", labels)
+                .map(label -> candidates.get(labels.indexOf(label)).filter());
+    }
+
+    /** The columns of {@code concept} (reached through {@code via}, when not null) holding values the phrase names. */
+    Result<List<ValueCandidate>> candidates(String concept, String via, String phrase) {
+        List<ValueCandidate> out = new ArrayList<>();
         String phraseKey = ValueText.key(phrase);
         for (GrammarVocabulary.Column c : vocab.columns(concept)) {
             List<String> values = new ArrayList<>();
@@ -261,8 +288,12 @@ final class ValueRules extends RuleFamily {
                     for (Resolution.Candidate cand : ((Resolution.Ambiguous) res).candidates()) {
                         labels.add(cand.valueClass() == null ? "'" + phrase + "' as written" : cand.valueClass());
                     }
-                    String pick = clarify.choose("value", phrase, "'" + phrase + "' can mean several things; which?", labels);
-                    ((Resolution.Ambiguous) res).candidates().get(labels.indexOf(pick)).values()
+                    Result<String> pick = clarify.choose("value", phrase, "'" + phrase + "' can mean several things;"
+                            + " which?", labels);
+                    if (pick.stopped()) {
+                        return pick.stop();
+                    }
+                    ((Resolution.Ambiguous) res).candidates().get(labels.indexOf(pick.value())).values()
                             .forEach(v -> values.add(v.value()));
                 }
             }
@@ -272,10 +303,12 @@ final class ValueRules extends RuleFamily {
                 out.add(new ValueCandidate(r, inFilter(r, values), r.describe()));
             }
         }
+        return Result.ok(out);
     }
 
     static Filter inFilter(ColumnRef ref, List<String> values) {
         List<Literal> literals = new ArrayList<>();
         values.stream().distinct().sorted().forEach(v -> literals.add(Literal.of(v)));
         return literals.size() == 1 ? Filter.eq(ref, literals.get(0)) : new Filter.In(ref, literals);
-    }}
+    }
+}

@@ -1,10 +1,21 @@
 /**
- * The deterministic grammar (DESIGN.md §5): {@link org.tally.core.grammar.Grammar#parse} turns question text into a
- * {@link org.tally.core.grammar.ParseOutcome}: {@code Parsed(QuerySpec)}, {@code NeedsClarification(slot, question,
- * options)} or {@code NoParse(reason)}. No model, no randomness: the same text, vocabulary and clock give the same
- * outcome. Words resolve only through the domain pack (concept terms, role-hint phrases, predicate phrases, value
- * classes) and the source's {@link org.tally.core.grammar.GrammarVocabulary} (observed values, admin aliases, bound
- * table words). Nothing here names a table or a column.
+ * The deterministic grammar (see docs/architecture.md): {@link org.tally.core.grammar.Grammar#parse} turns question
+ * text into a {@link org.tally.core.grammar.ParseOutcome}: {@code Parsed(QuerySpec)}, {@code NeedsClarification(slot,
+ * question, options)} or {@code NoParse(reason)}. No model, no randomness: the same text, vocabulary and clock give
+ * the same outcome. Words resolve only through the domain pack (concept terms, role-hint phrases, predicate phrases,
+ * value classes) and the source's {@link org.tally.core.grammar.GrammarVocabulary} (observed values, admin aliases,
+ * bound table words), both read through the source's {@link org.tally.core.grammar.Lexicon}. Nothing here names a
+ * table or a column.
+ *
+ * <h2>How it is built</h2>
+ * Each rule family is a plain function of the question's tokens, a position and the reading so far: it returns a
+ * {@code Result} that is either a {@code Read} (how many tokens it read, and the reading with the typed {@code
+ * Fragment}s it read folded in) or a {@code Halt} (a miss with its reason, or one question back with its options).
+ * No rule keeps state or throws to steer: a reading ({@code Reading}) is immutable, a rule that tries a reading and
+ * drops it leaves nothing behind, and the fragments are folded in one place ({@code Reading#with}). {@code
+ * SpecAssembly} turns the whole reading into the spec, checking what only the whole question can tell. An ambiguity
+ * is a {@code Halt.Ask} whose labels are the readings; {@link org.tally.core.grammar.Grammar} parses once more per
+ * label to give each option its spec. Rule order and full consumption are kept: a word no rule reads is a miss.
  *
  * <h2>1. Tokens</h2>
  * Lower case; final {@code ?.!} and commas dropped; possessives removed; hyphens, slashes and ampersands kept inside
@@ -170,5 +181,22 @@
  * <h2>4. Clarifications</h2>
  * An open slot carries a key; {@link org.tally.core.grammar.Grammar#parse(String, java.util.Map)} with the key mapped
  * to a chosen label fills it. Each offered option already carries the spec that choice gives, when it parses.
+ *
+ * <h2>5. Follow-ups</h2>
+ * {@link org.tally.core.grammar.Grammar#refine} reads the words of a follow-up ("and by ward?", "only caesareans",
+ * "what about 2024?") with the modifier rules of §3 against the last spec's subject, after lead-in words (and, but,
+ * also, now, then, only, just, same, what about, how about); a period written alone is read as "in …". What they say
+ * is applied to the last spec: conditions and related scopes are added, a grouping is added (a count becomes a
+ * grouped count), a time bucket makes a trend, a time phrase replaces the period (on the time column a verb names,
+ * else the spec's, else the subject's one time). A follow-up that would change what a percentage counts, group a
+ * list or a ranking, or that no rule reads, misses.
+ *
+ * <h2>6. Lexicon</h2>
+ * {@link org.tally.core.grammar.Lexicon#meanings} says what a word or phrase can mean on a source and why: a concept
+ * (pack terms and the bound tables' names), a column (its role phrases, its name's words with abbreviations spelled
+ * out, a role word such as "status"), a value in each spelling the source stores (and the pack's value-class phrases
+ * that resolve to it), a predicate with the concepts it can be checked on, an administrator's alias, or a word of
+ * the questions themselves (time, measure, comparison, unit, grouping, question and filler words). The {@code
+ * lexicon} command prints it.
  */
 package org.tally.core.grammar;

@@ -1,6 +1,7 @@
 package org.tally.core.safety;
 
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.LexicalRules;
 
 /**
  * Reads the statement the way the target database's lexer does and removes its comments, refusing the few
@@ -8,14 +9,15 @@ import org.tally.core.source.Dialect;
  *
  * <p>Why: JSqlParser uses one lexer for every dialect. Where it ends a string or comment at a different place than
  * the database, text it takes for data would run as code (for example {@code E'a\'' , pg_sleep(10) -- '} is one
- * string to the parser but a {@code pg_sleep} call to PostgreSQL). So before parsing we refuse:
+ * string to the parser but a {@code pg_sleep} call to PostgreSQL). So before parsing we refuse, by the dialect's
+ * {@link LexicalRules}:
  * <ul>
- *   <li>backslashes inside string literals on PostgreSQL and MySQL (E-strings, {@code standard_conforming_strings},
- *       and MySQL's {@code NO_BACKSLASH_ESCAPES} change their meaning);</li>
- *   <li>{@code $} outside quotes on PostgreSQL and H2 (dollar-quoted strings, positional parameters);</li>
- *   <li>double-quoted text on MySQL (a string or an identifier depending on {@code ANSI_QUOTES});</li>
- *   <li>backticks outside MySQL, nested block comments, MySQL's executable comments {@code /*! … *&#47;} and
- *       its {@code --} not followed by a space (which MySQL reads as two minus signs);</li>
+ *   <li>backslashes inside string literals where they may escape (PostgreSQL's E-strings and
+ *       {@code standard_conforming_strings}, MySQL's {@code NO_BACKSLASH_ESCAPES} change their meaning);</li>
+ *   <li>{@code $} outside quotes where it starts dollar-quoted strings or positional parameters;</li>
+ *   <li>double-quoted text where it is a string or an identifier depending on a server mode;</li>
+ *   <li>backticks where they quote nothing, nested block comments, executable comments {@code /*! … *&#47;} and
+ *       {@code --} not followed by a space where that reads as two minus signs;</li>
  *   <li>control and invisible format characters outside quotes.</li>
  * </ul>
  * Comments are replaced by spaces, so what the parser sees has no comments at all.
@@ -30,6 +32,7 @@ final class LexicalGuard {
 
     /** The statement with comments replaced by spaces. @throws UnsafeSqlException naming the construct */
     static String stripComments(String sql, Dialect dialect) {
+        LexicalRules rules = dialect.rules().lexical();
         StringBuilder out = new StringBuilder(sql.length());
         int n = sql.length();
         int i = 0;
@@ -38,32 +41,35 @@ final class LexicalGuard {
             char c = sql.charAt(i);
             char next = i + 1 < n ? sql.charAt(i + 1) : '\0';
             if (c == '\'') {
-                i = quoted(sql, i, '\'', out, dialect == Dialect.POSTGRES || dialect == Dialect.MYSQL);
+                i = quoted(sql, i, '\'', out, rules.backslashEscapes());
             } else if (c == '"') {
-                if (dialect == Dialect.MYSQL) {
-                    throw new UnsafeSqlException("double quotes are ambiguous on MySQL (a string or a name, depending on"
-                            + " the server's ANSI_QUOTES mode): quote names with backticks and strings with single quotes");
+                if (rules.ambiguousDoubleQuotes()) {
+                    throw new UnsafeSqlException("double quotes are ambiguous on " + dialect.displayName() + " (a string"
+                            + " or a name, depending on the server's ANSI_QUOTES mode): quote names with backticks and"
+                            + " strings with single quotes");
                 }
                 i = quoted(sql, i, '"', out, false);
             } else if (c == '`') {
-                if (dialect != Dialect.MYSQL) {
-                    throw new UnsafeSqlException("backtick quoting is MySQL syntax; on " + name(dialect) + " quote names"
-                            + (dialect == Dialect.SQLSERVER ? " with [brackets] or double quotes" : " with double quotes"));
+                if (!rules.backtickNames()) {
+                    throw new UnsafeSqlException("backtick quoting is MySQL syntax; on " + dialect.displayName()
+                            + " quote names" + (rules.bracketNames() ? " with [brackets] or double quotes"
+                            : " with double quotes"));
                 }
                 i = quoted(sql, i, '`', out, false);
-            } else if (c == '[' && dialect == Dialect.SQLSERVER) {
+            } else if (c == '[' && rules.bracketNames()) {
                 i = quoted(sql, i, ']', out, false);
             } else if (c == '-' && next == '-') {
-                if (dialect == Dialect.MYSQL && i + 2 < n && !Character.isWhitespace(sql.charAt(i + 2))) {
-                    throw new UnsafeSqlException("'--' without a following space is not a comment on MySQL (it reads"
-                            + " as two minus signs): write '-- ' for a comment or '- -' for arithmetic");
+                if (rules.dashDashNeedsSpace() && i + 2 < n && !Character.isWhitespace(sql.charAt(i + 2))) {
+                    throw new UnsafeSqlException("'--' without a following space is not a comment on "
+                            + dialect.displayName() + " (it reads as two minus signs): write '-- ' for a comment or"
+                            + " '- -' for arithmetic");
                 }
                 i = blank(sql, i, lineEnd(sql, i), out);
-            } else if (c == '#' && dialect == Dialect.MYSQL) {
+            } else if (c == '#' && rules.hashComments()) {
                 i = blank(sql, i, lineEnd(sql, i), out);
             } else if (c == '/' && next == '*') {
-                i = blank(sql, i, blockComment(sql, i, dialect), out);
-            } else if (c == '$' && (dialect == Dialect.POSTGRES || dialect == Dialect.H2)) {
+                i = blank(sql, i, blockComment(sql, i, dialect, rules), out);
+            } else if (c == '$' && rules.dollarQuoting()) {
                 throw new UnsafeSqlException("'$' outside quotes (dollar-quoted strings or $n parameters) is not"
                         + " accepted: use single-quoted strings and ? parameters");
             } else {
@@ -123,11 +129,11 @@ final class LexicalGuard {
         return i;
     }
 
-    private static int blockComment(String sql, int start, Dialect dialect) {
+    private static int blockComment(String sql, int start, Dialect dialect, LexicalRules rules) {
         int n = sql.length();
-        if (dialect == Dialect.MYSQL && start + 2 < n && sql.charAt(start + 2) == '!') {
-            throw new UnsafeSqlException("MySQL executable comments /*! ... */ run their content as SQL: write the"
-                    + " SQL without the comment");
+        if (rules.executableComments() && start + 2 < n && sql.charAt(start + 2) == '!') {
+            throw new UnsafeSqlException(dialect.displayName() + " executable comments /*! ... */ run their content"
+                    + " as SQL: write the SQL without the comment");
         }
         int i = start + 2;
         while (i < n) {
@@ -155,14 +161,5 @@ final class LexicalGuard {
             throw new UnsafeSqlException(String.format("invisible or control character U+%04X outside quotes:"
                     + " remove it", (int) c));
         }
-    }
-
-    static String name(Dialect dialect) {
-        return switch (dialect) {
-            case POSTGRES -> "PostgreSQL";
-            case MYSQL -> "MySQL";
-            case SQLSERVER -> "SQL Server";
-            case H2 -> "H2";
-        };
     }
 }

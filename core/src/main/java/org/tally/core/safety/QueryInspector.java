@@ -25,7 +25,7 @@ import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.WithItem;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Walks every object of a parsed query, not just the parts a visitor knows: each reachable node must be of a
@@ -236,10 +236,10 @@ final class QueryInspector {
             return;
         }
         if (schema == null && SystemCatalogs.isUnqualifiedCatalogName(dialect, folded)) {
-            throw new UnsafeSqlException("'" + shown + "' is a system catalog table on " + LexicalGuard.name(dialect)
+            throw new UnsafeSqlException("'" + shown + "' is a system catalog table on " + dialect.displayName()
                     + ", which is never readable: query the source's own tables (" + allowed.describe() + ")");
         }
-        if (schema == null && folded.equals("dual") && (dialect == Dialect.MYSQL || dialect == Dialect.H2)) {
+        if (schema == null && folded.equals("dual") && dialect.rules().hasDualTable()) {
             return; // the one-row pseudo table
         }
         if (!allowed.allows(schema, name)) {

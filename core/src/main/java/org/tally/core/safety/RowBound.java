@@ -16,13 +16,15 @@ import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.Top;
 import net.sf.jsqlparser.statement.select.WithItem;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.DialectTraits.LimitStyle;
 
 /**
- * Puts the outer row bound on a query, in the dialect's own syntax: {@code LIMIT n} on PostgreSQL, MySQL and H2;
- * {@code TOP (n)} on SQL Server, or {@code OFFSET … FETCH NEXT n ROWS ONLY} where the query already pages with
- * OFFSET or orders a set operation. An existing bound that is a literal no larger than the cap is kept; a larger
+ * Puts the outer row bound on a query, in the dialect's own row-limit syntax ({@link LimitStyle}): {@code LIMIT n}
+ * (PostgreSQL, MySQL, H2); {@code TOP (n)} (SQL Server), or {@code OFFSET … FETCH NEXT n ROWS ONLY} where the query
+ * already pages with OFFSET or orders a set operation; the standard's {@code FETCH NEXT n ROWS ONLY}. An existing bound that is a literal no larger than the cap is kept; a larger
  * one, {@code LIMIT ALL} or a parameter is replaced by the cap. TOP … PERCENT, WITH TIES and FETCH … PERCENT are
  * refused rather than rewritten: they return a number of rows the bound cannot promise (ties) or compute.
  */
@@ -35,25 +37,34 @@ final class RowBound {
     }
 
     static Select apply(Select query, Dialect dialect, long cap) {
-        if (dialect != Dialect.SQLSERVER && query instanceof SetOperationList setOperation) {
+        LimitStyle style = dialect.rules().traits().limitStyle();
+        if (style != LimitStyle.TOP_OR_OFFSET_FETCH && query instanceof SetOperationList setOperation) {
             unambiguousBranches(setOperation);
         }
         Fetch fetch = query.getFetch();
         if (fetch != null) {
             checkFetch(fetch);
         }
-        if (dialect == Dialect.SQLSERVER) {
-            return sqlServer(query, cap);
+        if (style == LimitStyle.TOP_OR_OFFSET_FETCH) {
+            return topOrFetch(query, dialect, cap);
         }
+        String bound = style == LimitStyle.LIMIT_OFFSET ? "LIMIT n" : "FETCH NEXT n ROWS ONLY";
         if (query instanceof PlainSelect plain && plain.getTop() != null) {
-            throw new UnsafeSqlException("TOP is SQL Server syntax; on " + LexicalGuard.name(dialect)
-                    + " write LIMIT n at the end");
+            throw new UnsafeSqlException("TOP is SQL Server syntax; on " + dialect.displayName()
+                    + " write " + bound + " at the end");
         }
         if (fetch != null) {
             if (query.getLimit() != null) {
                 throw new UnsafeSqlException("the query has both LIMIT and FETCH: keep one of them");
             }
             clampFetch(fetch, cap);
+            return query;
+        }
+        if (style == LimitStyle.OFFSET_FETCH) {
+            if (query.getLimit() != null) {
+                throw new UnsafeSqlException(dialect.displayName() + " has no LIMIT: write " + bound + " at the end");
+            }
+            query.setFetch(newFetch(cap));
             return query;
         }
         Limit limit = query.getLimit();
@@ -71,13 +82,14 @@ final class RowBound {
         return query;
     }
 
-    private static Select sqlServer(Select query, long cap) {
+    /** TOP where it can go, else OFFSET … FETCH: TOP cannot be combined with OFFSET, nor put on a set operation. */
+    private static Select topOrFetch(Select query, Dialect dialect, long cap) {
         if (query.getLimit() != null) {
-            throw new UnsafeSqlException("SQL Server has no LIMIT: use TOP (n) or ORDER BY … OFFSET … FETCH NEXT n"
-                    + " ROWS ONLY");
+            throw new UnsafeSqlException(dialect.displayName() + " has no LIMIT: use TOP (n) or ORDER BY … OFFSET …"
+                    + " FETCH NEXT n ROWS ONLY");
         }
         if (query instanceof PlainSelect plain) {
-            net.sf.jsqlparser.statement.select.Top top = plain.getTop();
+            Top top = plain.getTop();
             if (top != null) {
                 if (top.isPercentage()) {
                     throw new UnsafeSqlException("TOP … PERCENT cannot be bounded to a row count: use TOP (n)");
@@ -103,7 +115,7 @@ final class RowBound {
                 query.setFetch(newFetch(cap)); // TOP cannot be combined with OFFSET
                 return query;
             }
-            net.sf.jsqlparser.statement.select.Top bound = new net.sf.jsqlparser.statement.select.Top();
+            Top bound = new Top();
             bound.setExpression(new LongValue(cap));
             bound.setParenthesis(true);
             plain.setTop(bound);
@@ -125,7 +137,7 @@ final class RowBound {
             return query;
         }
         if (query.getOffset() != null) {
-            throw new UnsafeSqlException("OFFSET needs ORDER BY on SQL Server: add ORDER BY");
+            throw new UnsafeSqlException("OFFSET needs ORDER BY on " + dialect.displayName() + ": add ORDER BY");
         }
         // an unordered set operation: bound it from outside, keeping its WITH items at the top
         List<WithItem<?>> with = query.getWithItemsList();
@@ -136,7 +148,7 @@ final class RowBound {
         PlainSelect outer = new PlainSelect();
         outer.addSelectItems(new AllColumns());
         outer.setFromItem(inner);
-        net.sf.jsqlparser.statement.select.Top bound = new net.sf.jsqlparser.statement.select.Top();
+        Top bound = new Top();
         bound.setExpression(new LongValue(cap));
         bound.setParenthesis(true);
         outer.setTop(bound);

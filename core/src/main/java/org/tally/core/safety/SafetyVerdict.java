@@ -5,14 +5,14 @@ package org.tally.core.safety;
  *
  * @param allowed   whether the statement may run
  * @param reason    why it was refused, naming the construct and what to do instead; {@code null} when allowed
- * @param rewritten the statement to execute (with the outer row bound); {@code null} when refused. Execute this
- *                  text, never the input: it is the policy's own rendering of what it checked.
+ * @param statement the statement to execute (with the outer row bound); {@code null} when refused. Execute this,
+ *                  never the input: it is the policy's own rendering of what it checked.
  */
-public record SafetyVerdict(boolean allowed, String reason, String rewritten) {
+public record SafetyVerdict(boolean allowed, String reason, ValidatedStatement statement) {
 
     public SafetyVerdict {
         if (allowed) {
-            if (rewritten == null || rewritten.isBlank()) {
+            if (statement == null || statement.sql().isBlank()) {
                 throw new IllegalArgumentException("an allowed verdict needs the rewritten statement");
             }
             if (reason != null) {
@@ -22,17 +22,22 @@ public record SafetyVerdict(boolean allowed, String reason, String rewritten) {
             if (reason == null || reason.isBlank()) {
                 throw new IllegalArgumentException("a refusal needs a reason");
             }
-            if (rewritten != null) {
+            if (statement != null) {
                 throw new IllegalArgumentException("a refusal has no rewritten statement");
             }
         }
     }
 
-    public static SafetyVerdict allow(String rewritten) {
-        return new SafetyVerdict(true, null, rewritten);
+    static SafetyVerdict allow(ValidatedStatement statement) {
+        return new SafetyVerdict(true, null, statement);
     }
 
     public static SafetyVerdict refuse(String reason) {
         return new SafetyVerdict(false, reason, null);
+    }
+
+    /** The text of the statement to execute, or null when refused (what {@code check-sql} prints as "rewritten"). */
+    public String rewritten() {
+        return statement == null ? null : statement.sql();
     }
 }

@@ -8,11 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.SqlDialect;
 
 /**
  * The allow-list of a source before a binding narrows it: the tables and views of the connection's default schema
- * (for MySQL, its current database), read through {@link DatabaseMetaData}.
+ * (its current database where that is the namespace, as on MySQL), read through {@link DatabaseMetaData}.
  */
 public final class SourceTables {
 
@@ -22,19 +23,14 @@ public final class SourceTables {
     }
 
     public static AllowedRelations of(Connection connection, Dialect dialect) throws SQLException {
+        SqlDialect rules = dialect.rules();
         DatabaseMetaData meta = connection.getMetaData();
         String catalog = connection.getCatalog();
-        String schema = dialect == Dialect.MYSQL ? null : connection.getSchema();
-        String defaultSchema = dialect == Dialect.MYSQL ? catalog : schema;
-        if (defaultSchema == null) {
-            defaultSchema = switch (dialect) {
-                case POSTGRES -> "public";
-                case SQLSERVER -> "dbo";
-                case H2 -> "PUBLIC";
-                case MYSQL -> null;
-            };
+        String defaultSchema = rules.currentNamespace(connection);
+        if (defaultSchema == null && !rules.namespaceIsCatalog()) {
+            defaultSchema = rules.defaultSchema();
         }
-        String schemaPattern = dialect == Dialect.MYSQL ? null : escape(defaultSchema, meta.getSearchStringEscape());
+        String schemaPattern = rules.namespaceIsCatalog() ? null : escape(defaultSchema, meta.getSearchStringEscape());
         List<String> names = new ArrayList<>();
         try (ResultSet tables = meta.getTables(catalog, schemaPattern, "%", null)) {
             while (tables.next()) {

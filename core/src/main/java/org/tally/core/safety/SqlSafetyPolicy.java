@@ -18,7 +18,7 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * The safety envelope every SQL statement passes before it runs, whether Tally compiled it or a model wrote it.
@@ -194,7 +194,7 @@ public final class SqlSafetyPolicy {
         try {
             String rewritten = bounded(sql, dialect, relations, maxRows);
             String again = rewritten.equals(sql) ? rewritten : bounded(rewritten, dialect, relations, maxRows);
-            verdict = again.equals(rewritten) ? SafetyVerdict.allow(rewritten)
+            verdict = again.equals(rewritten) ? SafetyVerdict.allow(new ValidatedStatement(rewritten, dialect))
                     : SafetyVerdict.refuse("the statement does not survive re-checking unchanged (the parser renders"
                     + " it differently the second time), so it is refused: simplify it");
         } catch (UnsafeSqlException e) {
@@ -245,14 +245,14 @@ public final class SqlSafetyPolicy {
                 throw new UnsafeSqlException("parsing took too long (more than " + parseTimeout.toMillis()
                         + " ms): simplify the statement");
             }
-            throw new UnsafeSqlException("the SQL does not parse as " + LexicalGuard.name(dialect) + ": "
+            throw new UnsafeSqlException("the SQL does not parse as " + dialect.displayName() + ": "
                     + parserMessage(e) + " — fix the syntax there");
         }
     }
 
     private void configure(CCJSqlParser parser, Dialect dialect) {
         parser.withTimeOut(Math.max(1, parseTimeout.toMillis()));
-        if (dialect == Dialect.SQLSERVER) {
+        if (dialect.rules().lexical().bracketNames()) {
             parser.withSquareBracketQuotation(true);
         }
     }

@@ -1,7 +1,7 @@
 package org.tally.core.safety;
 
 import org.tally.core.memory.RecentlyUsed;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Allowed verdicts the policy has already reached, by their exact input: the statement text, the dialect, the

@@ -30,7 +30,7 @@ import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.ServiceLine;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.QuerySpec;

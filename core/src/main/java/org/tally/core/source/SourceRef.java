@@ -1,6 +1,9 @@
 package org.tally.core.source;
 
+import java.util.Arrays;
 import java.util.Objects;
+import java.util.stream.Collectors;
+import org.tally.core.dialect.Dialect;
 
 /** What the user named as a source: the embedded demo hospital or a JDBC URL. */
 public sealed interface SourceRef permits SourceRef.Demo, SourceRef.Jdbc {
@@ -58,10 +61,16 @@ public sealed interface SourceRef permits SourceRef.Demo, SourceRef.Jdbc {
             return Dialect.fromJdbcUrl(s)
                     .<SourceRef>map(d -> new Jdbc(s, d))
                     .orElseThrow(() -> new UnknownSourceException("Unsupported JDBC URL '" + s
-                            + "'. Tally reads PostgreSQL (jdbc:postgresql:), MySQL/MariaDB (jdbc:mysql:, jdbc:mariadb:),"
-                            + " SQL Server (jdbc:sqlserver:) and H2 (jdbc:h2:)."));
+                            + "'. Tally reads " + readable() + "."));
         }
         throw new UnknownSourceException("Unknown source '" + s + "'. Use demo:dev, demo:alt or a JDBC URL"
                 + " such as jdbc:postgresql://host:5432/db.");
+    }
+
+    /** "PostgreSQL (jdbc:postgresql:), MySQL (jdbc:mysql:, jdbc:mariadb:), …": the databases and their URLs. */
+    private static String readable() {
+        return Arrays.stream(Dialect.values())
+                .map(d -> d.displayName() + " (" + String.join(", ", d.rules().urlPrefixes()) + ")")
+                .collect(Collectors.joining(", "));
     }
 }

@@ -1,7 +1,7 @@
 package org.tally.core.sql;
 
 import java.util.Objects;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Lowers a query (grain safety) and renders it for one dialect. A construct the pass or the dialect cannot express
@@ -14,13 +14,7 @@ public final class SqlCompiler {
     }
 
     public static SqlRenderer renderer(Dialect dialect) {
-        Objects.requireNonNull(dialect, "dialect");
-        return switch (dialect) {
-            case POSTGRES -> new PostgresRenderer();
-            case MYSQL -> new MySqlRenderer();
-            case SQLSERVER -> new SqlServerRenderer();
-            case H2 -> new H2Renderer();
-        };
+        return new SqlRenderer(Objects.requireNonNull(dialect, "dialect").rules());
     }
 
     /** Applies {@link GrainSafety} and renders. */
@@ -29,7 +23,7 @@ public final class SqlCompiler {
         try {
             lowered = GrainSafety.apply(query);
         } catch (UnsupportedSqlException e) {
-            return new CompileResult.Unsupported(dialect, e.construct(), e.reason());
+            return new CompileResult.Unsupported(dialect.id(), e.construct(), e.reason());
         }
         return renderer(dialect).render(lowered);
     }

@@ -1,11 +1,10 @@
 package org.tally.core.sql;
 
 import java.math.BigDecimal;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.DialectTraits;
+import org.tally.core.dialect.SqlDialect;
 import org.tally.core.sql.Predicate.And;
 import org.tally.core.sql.Predicate.Between;
 import org.tally.core.sql.Predicate.BoolTest;
@@ -31,25 +30,23 @@ import org.tally.core.sql.ValueExpr.NumericConstant;
 import org.tally.core.sql.ValueExpr.When;
 
 /**
- * Renders the IR as ANSI SQL on one line. Each dialect subclass overrides the hooks where its database differs
- * (date buckets, elapsed seconds, median, averages, literals) and supplies its {@link DialectTraits}; everything
- * a dialect changes lives in its subclass. Rendering is pure: the same query always gives the same bytes.
+ * Renders the IR as SQL on one line for one database. Where databases differ (quoting, row limits, date buckets,
+ * elapsed seconds, median, averages, name joining, literals) it asks the database's {@link SqlDialect}, whose
+ * templates and traits hold every difference; what no dialect changes is written here once. Rendering is pure: the
+ * same query always gives the same bytes.
  */
-public abstract class SqlRenderer {
+public final class SqlRenderer {
 
-    protected static final DateTimeFormatter DATE = DateTimeFormatter.ISO_LOCAL_DATE;
-    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-
+    private final SqlDialect dialect;
     private final DialectTraits traits;
 
-    protected SqlRenderer(DialectTraits traits) {
-        this.traits = Objects.requireNonNull(traits, "traits");
+    public SqlRenderer(SqlDialect dialect) {
+        this.dialect = Objects.requireNonNull(dialect, "dialect");
+        this.traits = dialect.traits();
     }
 
-    public abstract Dialect dialect();
-
-    public final DialectTraits traits() {
-        return traits;
+    public SqlDialect dialect() {
+        return dialect;
     }
 
     /** Renders one query, or explains why this dialect cannot express it. Lowering passes are not applied here. */
@@ -60,10 +57,10 @@ public abstract class SqlRenderer {
             query(query, withParameters);
             SqlOut inlined = new SqlOut(this::inlineLiteral);
             query(query, inlined);
-            return new CompileResult.Compiled(dialect(),
+            return new CompileResult.Compiled(
                     new Rendered(withParameters.sql(), withParameters.parameters(), inlined.sql()));
         } catch (UnsupportedSqlException e) {
-            return new CompileResult.Unsupported(dialect(), e.construct(), e.reason());
+            return new CompileResult.Unsupported(dialect.id(), e.construct(), e.reason());
         }
     }
 
@@ -190,7 +187,7 @@ public abstract class SqlRenderer {
 
     // ---- values ----
 
-    protected final void value(ValueExpr e, SqlOut o) {
+    private void value(ValueExpr e, SqlOut o) {
         if (e instanceof ColumnRef c) {
             o.append(quote(c.alias())).append(".").append(quote(c.column()));
         } else if (e instanceof Literal l) {
@@ -201,9 +198,11 @@ public abstract class SqlRenderer {
         } else if (e instanceof Aggregate a) {
             aggregate(a, o);
         } else if (e instanceof DateBucket b) {
-            dateBucket(b.unit(), () -> value(b.value(), o), o);
+            o.template(bucketTemplate(b.unit()), () -> value(b.value(), o));
         } else if (e instanceof ElapsedSeconds s) {
-            elapsedSeconds(() -> value(s.start(), o), () -> value(s.end(), o), o);
+            o.template(supported(dialect.elapsedSeconds(), "elapsed seconds",
+                    "this database has no exact timestamp difference in seconds"), () -> value(s.start(), o),
+                    () -> value(s.end(), o));
         } else if (e instanceof Arithmetic a) {
             operand(a.left(), a.op().precedence(), false, o);
             o.append(" ").append(a.op().symbol()).append(" ");
@@ -232,7 +231,10 @@ public abstract class SqlRenderer {
             list(c.values(), o);
             o.append(")");
         } else if (e instanceof JoinedName n) {
-            joinedName(() -> value(n.first(), o), () -> value(n.last(), o), o);
+            // first, one space, last; the other part alone when one is NULL; NULL when both are (see JoinedName)
+            o.template(supported(dialect.joinedName(), "joined name",
+                    "this dialect has no known concatenation that keeps a NULL part apart"), () -> value(n.first(), o),
+                    () -> value(n.last(), o));
         } else {
             throw new AssertionError(e);
         }
@@ -257,56 +259,35 @@ public abstract class SqlRenderer {
             case SUM -> o.template("SUM({0})", arg);
             case MIN -> o.template("MIN({0})", arg);
             case MAX -> o.template("MAX({0})", arg);
-            case AVG -> average(arg, o);
-            case MEDIAN -> {
-                if (!traits.medianAggregate()) {
-                    throw new UnsupportedSqlException("MEDIAN", medianRefusal());
-                }
-                median(arg, o);
-            }
+            case AVG -> o.template(dialect.average(), arg);
+            case MEDIAN -> o.template(supported(dialect.median(), "MEDIAN", dialect.medianRefusal()), arg);
         }
-    }
-
-    /** AVG as the dialect needs it to keep fractions of integer columns. */
-    protected void average(Runnable arg, SqlOut o) {
-        o.template("AVG({0})", arg);
-    }
-
-    /** The ANSI ordered-set aggregate; only called when {@link DialectTraits#medianAggregate()} is true. */
-    protected void median(Runnable arg, SqlOut o) {
-        o.template("PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY {0})", arg);
-    }
-
-    /** Why this dialect has no median, for the refusal. */
-    protected String medianRefusal() {
-        return "the database has no median aggregate, and an approximation would be a wrong answer";
     }
 
     /** The start of the bucket: a DATE for DAY and coarser, a timestamp for HOUR; weeks start on Monday. */
-    protected void dateBucket(BucketUnit unit, Runnable x, SqlOut o) {
-        if (unit == BucketUnit.DAY) {
-            o.template("CAST({0} AS DATE)", x);
-            return;
+    private String bucketTemplate(BucketUnit unit) {
+        String template = switch (unit) {
+            case HOUR -> dialect.hourBucket();
+            case DAY -> dialect.dayBucket();
+            case WEEK -> dialect.weekBucket();
+            case MONTH -> dialect.monthBucket();
+            case QUARTER -> dialect.quarterBucket();
+            case YEAR -> dialect.yearBucket();
+        };
+        return supported(template, unit + " bucket", "this database has no exact truncation to a " + unit);
+    }
+
+    /** The dialect's template, or a refusal naming the construct: never an approximation. */
+    private static String supported(String template, String construct, String reason) {
+        if (template == null) {
+            throw new UnsupportedSqlException(construct, reason);
         }
-        throw new UnsupportedSqlException(unit + " bucket", "standard SQL has no portable truncation to a " + unit);
-    }
-
-    /** Seconds from start to end. */
-    protected void elapsedSeconds(Runnable start, Runnable end, SqlOut o) {
-        throw new UnsupportedSqlException("elapsed seconds", "standard SQL has no portable timestamp difference in seconds");
-    }
-
-    /**
-     * A name from two parts (see {@link JoinedName}): first, one space, last; the other part alone when one is NULL;
-     * NULL when both are. Concatenation and its NULL rules differ per database, so each dialect writes its own.
-     */
-    protected void joinedName(Runnable first, Runnable last, SqlOut o) {
-        throw new UnsupportedSqlException("joined name", "this dialect has no known concatenation that keeps a NULL part apart");
+        return template;
     }
 
     // ---- predicates ----
 
-    protected final void predicate(Predicate p, SqlOut o) {
+    private void predicate(Predicate p, SqlOut o) {
         if (p instanceof Comparison c) {
             value(c.left(), o);
             o.append(" ").append(c.op().symbol()).append(" ");
@@ -377,45 +358,28 @@ public abstract class SqlRenderer {
 
     // ---- names and literals ----
 
-    protected final String quote(String identifier) {
-        return traits.quote(identifier);
+    private String quote(String identifier) {
+        return dialect.quote(identifier);
     }
 
-    protected String booleanConstant(boolean b) {
-        if (traits.booleanLiterals()) {
-            return b ? "TRUE" : "FALSE";
-        }
-        return b ? "1" : "0";
+    private String booleanConstant(boolean b) {
+        return dialect.booleanLiteral(b);
     }
 
-    /** A value written inline for display: strings quoted with doubled quotes, dates and timestamps typed. */
-    protected String inlineLiteral(SqlValue v) {
+    /** A value written inline for display, in the dialect's literal syntax. */
+    public String inlineLiteral(SqlValue v) {
         if (v instanceof SqlValue.Text t) {
-            return stringLiteral(t.value());
+            return dialect.stringLiteral(t.value());
         } else if (v instanceof SqlValue.Number n) {
             BigDecimal d = n.value();
             return d.signum() < 0 ? "(" + d.toPlainString() + ")" : d.toPlainString();
         } else if (v instanceof SqlValue.Bool b) {
             return booleanConstant(b.value());
         } else if (v instanceof SqlValue.Date d) {
-            return "DATE '" + DATE.format(d.value()) + "'";
+            return dialect.dateLiteral(d.value());
         } else if (v instanceof SqlValue.Timestamp t) {
-            return "TIMESTAMP '" + timestampText(t.value(), ' ') + "'";
+            return dialect.timestampLiteral(t.value());
         }
         throw new AssertionError(v);
-    }
-
-    /** {@code yyyy-mm-dd hh:mm:ss} with a fraction only when there is one; {@code separator} between date and time. */
-    protected static String timestampText(LocalDateTime t, char separator) {
-        String text = SECONDS.format(t).replace(' ', separator);
-        if (t.getNano() == 0) {
-            return text;
-        }
-        String fraction = String.format("%09d", t.getNano()).replaceAll("0+$", "");
-        return text + "." + fraction;
-    }
-
-    protected String stringLiteral(String s) {
-        return "'" + s.replace("'", "''") + "'";
     }
 }

@@ -15,6 +15,7 @@ import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.binder.BindResult;
 import org.tally.core.demo.DemoHospital;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.execute.ExecutionOutcome;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
@@ -23,9 +24,9 @@ import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.meta.MetaRung;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
+import org.tally.core.safety.Unvalidated;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import org.tally.core.spec.QuerySpec;
@@ -157,7 +158,7 @@ public final class AskProfile {
                     timer.reset();
                 }
                 t = System.nanoTime();
-                ExecutionOutcome outcome = executor.execute(source.connection(), source.dialect(), verdict.rewritten(),
+                ExecutionOutcome outcome = executor.execute(source.connection(), Unvalidated.statement(verdict.rewritten(), source.dialect()),
                         SqlParameter.fromCompiled(rendered.parameters()));
                 add(steps, "execute (whole)", t, measured);
                 if (!(outcome instanceof ExecutionOutcome.Rows)) {

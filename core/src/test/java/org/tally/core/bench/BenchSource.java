@@ -28,7 +28,7 @@ import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;

@@ -21,12 +21,13 @@ import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.demo.DemoHospital;
 import org.tally.core.demo.DemoWriter;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.execute.ExecutionOutcome;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
+import org.tally.core.safety.Unvalidated;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import org.tally.core.testing.RealDatabases;
@@ -215,7 +216,7 @@ public final class EndToEndRatioBenchmark {
 
     private static double timeEnvelope(Envelope envelope, BenchSource.Statement s) {
         long t = System.nanoTime();
-        ExecutionOutcome outcome = envelope.executor().execute(envelope.connection(), envelope.dialect(), s.sql(),
+        ExecutionOutcome outcome = envelope.executor().execute(envelope.connection(), Unvalidated.statement(s.sql(), envelope.dialect()),
                 s.parameters());
         long ns = System.nanoTime() - t;
         if (!(outcome instanceof ExecutionOutcome.Rows)) {

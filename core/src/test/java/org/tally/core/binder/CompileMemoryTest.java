@@ -9,7 +9,7 @@ import static org.tally.core.sql.Sql.param;
 import static org.tally.core.sql.Sql.table;
 
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Sql;
 import org.tally.core.sql.SqlCompiler;

@@ -27,7 +27,7 @@ import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** The grammar rung's pipeline and its decisions: answer, miss on an empty existence probe, miss on no parse. */
 class GrammarRungTest {

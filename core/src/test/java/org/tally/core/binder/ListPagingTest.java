@@ -30,7 +30,7 @@ import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.Shape;
 import org.tally.core.sql.KeysetCursor;

@@ -27,7 +27,7 @@ import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.SqlParameter;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlCompiler;

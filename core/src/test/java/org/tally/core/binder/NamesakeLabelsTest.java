@@ -12,7 +12,7 @@ import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Rung;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.QuerySpec;

@@ -22,7 +22,7 @@ import org.tally.core.grammar.GrammarVocabulary;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.Bucket;
 import org.tally.core.spec.ColumnRef;

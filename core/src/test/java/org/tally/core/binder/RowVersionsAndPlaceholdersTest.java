@@ -21,7 +21,7 @@ import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;

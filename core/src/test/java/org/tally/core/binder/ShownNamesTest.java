@@ -13,7 +13,7 @@ import org.tally.core.testing.TestBindings;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.TableBinding;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.Dimension;

@@ -19,7 +19,7 @@ import org.tally.core.testing.QueryRows;
 import org.tally.core.binding.Binding;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.Bucket;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;

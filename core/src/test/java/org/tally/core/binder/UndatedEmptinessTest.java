@@ -16,7 +16,7 @@ import org.tally.core.binding.Binding;
 import org.tally.core.binding.Overrides;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.Filter;

@@ -20,7 +20,7 @@ import org.tally.core.demo.DemoHospital;
 import org.tally.core.demo.DemoWriter;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.state.StateDatabase;
 
 /** Catalogs of the demo hospital and of small hand-made schemas, refreshed the way the product refreshes them. */

@@ -12,7 +12,7 @@ import org.tally.core.catalog.Catalog;
 import org.tally.core.demo.DemoHospital;
 import org.tally.core.demo.DemoWriter;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.testing.RealDatabases;
 
 /** The ALT demo written into real PostgreSQL binds exactly as on H2: same concepts, roles and inferred keys. */

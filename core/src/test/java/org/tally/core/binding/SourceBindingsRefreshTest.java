@@ -16,7 +16,7 @@ import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogRefresher;
 import org.tally.core.catalog.CatalogStore;
 import org.tally.core.pack.PackLoader;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.state.StateDatabase;
 
 /** The active catalog is reused, unless an older Tally profiled it: then it is refreshed once. */

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** A stored catalog says what its profiling measured, so one written by an older Tally is refreshed once. */
 class CatalogProfileVersionTest {

@@ -10,7 +10,7 @@ import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.tally.core.Progress;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 class CatalogProfilerH2Test {
 

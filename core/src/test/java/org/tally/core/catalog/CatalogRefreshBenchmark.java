@@ -8,7 +8,7 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.util.Random;
 import org.tally.core.Progress;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.state.StateDatabase;
 
 /**

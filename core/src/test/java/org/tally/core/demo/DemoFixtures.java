@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.tally.core.Progress;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** The standard demo written once per test JVM into in-memory H2 databases, and a result reader for comparisons. */
 final class DemoFixtures {

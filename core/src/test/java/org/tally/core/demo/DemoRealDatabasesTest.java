@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.tally.core.Progress;
 import org.tally.core.demo.DemoSchemaEquivalenceTest.Pair;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.testing.RealDatabases;
 
 /**

@@ -10,7 +10,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** What a catalog refresh will see: case-preserved names, primary keys, and exactly the declared foreign keys. */
 class DemoWriterTest {
@@ -62,7 +62,7 @@ class DemoWriterTest {
                 .contains("\"admitted_at\" TIMESTAMP NOT NULL");
         DemoTable<?> stays = DemoTables.byDevName("icu_stays");
         assertThat(new DemoWriter(DemoSchema.DEV, Dialect.SQLSERVER).createTable(stays))
-                .contains("\"was_ventilated\" BIT NOT NULL");
+                .contains("[was_ventilated] BIT NOT NULL");
         assertThat(new DemoWriter(DemoSchema.ALT, Dialect.POSTGRES).createTable(stays))
                 .contains("\"VentilatedYN\" CHAR(1) NOT NULL");
     }

@@ -12,7 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.safety.Unvalidated;
 
 /**
  * The executor on an H2 file database opened with {@code ACCESS_MODE_DATA=r}, as the demo hospital is: H2 has
@@ -51,8 +52,8 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Override
-    CostUnit costUnit() {
-        return CostUnit.H2_ROWS_EXAMINED;
+    String costUnit() {
+        return "rows examined (H2 estimate)";
     }
 
     /** H2's data change delta tables are queries that write. */
@@ -101,7 +102,7 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
                 s.execute("SET QUERY_TIMEOUT 0");
             }
 
-            rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+            rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of()));
 
             assertThat(afterPrepare).isEqualTo(1500);
             assertThat(sessionTimeoutMs(c)).as("set again before the statement, not rounded to seconds").isEqualTo(1500);
@@ -117,7 +118,7 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
             Envelope envelope = executor.prepare(c, dialect());
             List<ExecutionOutcome> outcomes = new ArrayList<>();
             for (String write : WRITING_QUERIES) {
-                outcomes.add(executor.execute(c, dialect(), write, List.of()));
+                outcomes.add(executor.execute(c, Unvalidated.statement(write, dialect()), List.of()));
             }
 
             assertThat(envelope).isEqualTo(Envelope.TRANSACTION);
@@ -144,7 +145,7 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
         for (String write : WRITING_QUERIES) {
             ExecutionOutcome outcome;
             try (Connection c = DriverManager.getConnection(url)) {
-                outcome = new ReadOnlyExecutor(settings()).execute(c, dialect(), write, List.of());
+                outcome = new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement(write, dialect()), List.of());
             }
 
             // H2 runs it (setReadOnly does not stop it), but the executor never commits
@@ -179,12 +180,12 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
         List<String> before = snapshot();
         try (Connection c = executorConnection()) {
             ReadOnlyExecutor executor = prepared(c, settings());
-            ExecutionOutcome first = executor.execute(c, dialect(), sql, List.of());
-            ExecutionOutcome second = executor.execute(c, dialect(), sql, List.of());
+            ExecutionOutcome first = executor.execute(c, Unvalidated.statement(sql, dialect()), List.of());
+            ExecutionOutcome second = executor.execute(c, Unvalidated.statement(sql, dialect()), List.of());
             String write = "SELECT * FROM FINAL TABLE (INSERT INTO probe (id, label) SELECT id + 100, label FROM probe"
                     + " WHERE id IN (SELECT id FROM probe WHERE flag))";
-            executor.execute(c, dialect(), write, List.of());
-            ExecutionOutcome writeAgain = executor.execute(c, dialect(), write, List.of());
+            executor.execute(c, Unvalidated.statement(write, dialect()), List.of());
+            ExecutionOutcome writeAgain = executor.execute(c, Unvalidated.statement(write, dialect()), List.of());
 
             assertThat(rowsOf(second).rows()).isEqualTo(rowsOf(first).rows()).hasSize(12);
             assertThat(first.preflight().note()).contains("subqueries").doesNotContain("reused");

@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.SessionEnvelope;
+import org.tally.core.safety.Unvalidated;
 import org.tally.core.testing.RealDatabases;
 
 /** The executor on a real MariaDB 10.11 through MySQL Connector/J, as user root (so only the transaction stops writes). */
@@ -45,8 +47,8 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Override
-    CostUnit costUnit() {
-        return CostUnit.MARIADB_ROWS_EXAMINED;
+    String costUnit() {
+        return "rows examined (MariaDB estimate)";
     }
 
     /**
@@ -95,9 +97,9 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
             ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1))
                     .withPreflight(false));
             for (int round = 0; round < 4; round++) {
-                assertThat(executor.execute(c, dialect(), slowQuery(), List.of())).as("round " + round)
+                assertThat(executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of())).as("round " + round)
                         .isInstanceOf(ExecutionOutcome.Timeout.class);
-                ExecutionOutcome next = executor.execute(c, dialect(), "SELECT SLEEP(0.2), 1", List.of());
+                ExecutionOutcome next = executor.execute(c, Unvalidated.statement("SELECT SLEEP(0.2), 1", dialect()), List.of());
                 assertThat(next).as("the statement after round " + round).isInstanceOf(ExecutionOutcome.Rows.class);
             }
         }
@@ -109,14 +111,14 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
         try (Connection c = DriverManager.getConnection(url)) {
             ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1)));
 
-            QueryResult throughExecutor = rowsOf(executor.execute(c, dialect(), "SELECT loosen(), relax()", List.of()));
+            QueryResult throughExecutor = rowsOf(executor.execute(c, Unvalidated.statement("SELECT loosen(), relax()", dialect()), List.of()));
             String afterExecutor = session(c);
             try (Statement s = c.createStatement()) {
                 s.execute("SELECT loosen(), relax()");
             }
             String afterDirect = session(c);
-            ExecutionOutcome write = executor.execute(c, dialect(), writingQuery(), List.of());
-            ExecutionOutcome slow = executor.execute(c, dialect(), slowQuery(), List.of());
+            ExecutionOutcome write = executor.execute(c, Unvalidated.statement(writingQuery(), dialect()), List.of());
+            ExecutionOutcome slow = executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of());
 
             assertThat(throughExecutor.rows()).containsExactly(List.of(1L, 1L));
             // SET STATEMENT puts its variables back after the statement, over what the functions set
@@ -148,16 +150,16 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
                 s.execute("INSERT INTO probe (id, label) VALUES (" + (ROWS + 1) + ", 'added later')");
             }
             List<String> added = snapshot();
-            QueryResult count = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+            QueryResult count = rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of()));
             try (Statement s = c.createStatement()) {
                 s.execute("START TRANSACTION READ WRITE");
             }
-            ExecutionOutcome write = executor.execute(c, dialect(), writingQuery(), List.of());
+            ExecutionOutcome write = executor.execute(c, Unvalidated.statement(writingQuery(), dialect()), List.of());
             try (Statement s = c.createStatement()) {
                 s.execute("SET autocommit = 0");
                 s.execute("SET SESSION max_statement_time = 0");
             }
-            ExecutionOutcome slow = executor.execute(c, dialect(), slowQuery(), List.of());
+            ExecutionOutcome slow = executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of());
 
             assertThat(count.rows()).as("not the snapshot's count").containsExactly(List.of((long) ROWS + 1));
             assertThat(((ExecutionOutcome.Failed) write).sqlState()).isEqualTo("25006");
@@ -179,8 +181,7 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
     void theServerRefusesWritesAndStopsSlowStatementsByWhatEachStatementCarries() throws Exception {
         List<String> before = snapshot();
         try (Connection c = DriverManager.getConnection(url)) {
-            SessionEnvelope envelope = SessionEnvelope.establish(c, Engine.MARIADB,
-                    settings().withStatementTimeout(Duration.ofMillis(700))).orElseThrow();
+            SessionEnvelope envelope = Dialect.MYSQL.rules().sessionEnvelope(c, 700).orElseThrow();
             try (Statement s = c.createStatement()) {
                 s.execute("SET SESSION TRANSACTION READ WRITE");
                 s.execute("SET SESSION max_statement_time = 0");
@@ -225,7 +226,7 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
         List<String> before = snapshot();
         // stop the driver from touching the server's read-only state, then lift its own client-side check
         try (Connection c = DriverManager.getConnection(url + "&readOnlyPropagatesToServer=false")) {
-            rowsOf(new ReadOnlyExecutor(settings()).execute(c, dialect(), "SELECT id FROM probe", List.of()));
+            rowsOf(new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement("SELECT id FROM probe", dialect()), List.of()));
             c.setReadOnly(false);
             for (String write : List.of("INSERT INTO probe (id, label) VALUES (100, 'written')",
                     "UPDATE probe SET label = 'changed'", "DELETE FROM probe", "CREATE TABLE intruder (id INT)",

@@ -15,9 +15,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.postgresql.PGConnection;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.postgresql.PGConnection;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.SessionEnvelope;
+import org.tally.core.safety.Unvalidated;
 import org.tally.core.testing.RealDatabases;
 
 /**
@@ -52,8 +54,8 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
     }
 
     @Override
-    CostUnit costUnit() {
-        return CostUnit.POSTGRES_PLANNER;
+    String costUnit() {
+        return "PostgreSQL planner cost units";
     }
 
     @Override
@@ -93,8 +95,8 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
             executor.prepare(c, dialect());
 
-            ExecutionOutcome first = executor.execute(c, dialect(), "SELECT tidy_up()", List.of());
-            ExecutionOutcome second = executor.execute(c, dialect(), "SELECT tidy_up()", List.of());
+            ExecutionOutcome first = executor.execute(c, Unvalidated.statement("SELECT tidy_up()", dialect()), List.of());
+            ExecutionOutcome second = executor.execute(c, Unvalidated.statement("SELECT tidy_up()", dialect()), List.of());
 
             assertThat(((ExecutionOutcome.Failed) first).sqlState()).isEqualTo("25006");
             assertThat(((ExecutionOutcome.Failed) second).sqlState()).isEqualTo("25006");
@@ -109,8 +111,8 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
         try (Connection c = DriverManager.getConnection(url + "&readOnlyMode=always")) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
 
-            QueryResult read = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
-            ExecutionOutcome write = executor.execute(c, dialect(), "DELETE FROM probe", List.of());
+            QueryResult read = rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of()));
+            ExecutionOutcome write = executor.execute(c, Unvalidated.statement("DELETE FROM probe", dialect()), List.of());
 
             assertThat(read.rows()).containsExactly(List.of((long) ROWS));
             assertThat(((ExecutionOutcome.Failed) write).sqlState()).isEqualTo("25006");
@@ -160,8 +162,7 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
         try (Connection c = DriverManager.getConnection(url)) {
             ReadOnlyExecutor executor = prepared(c, settings()); // preflight on, as in the app
 
-            ExecutionOutcome write = executor.execute(c, dialect(),
-                    "WITH d AS (DELETE FROM probe WHERE id > loosen_when_planned() RETURNING *) SELECT COUNT(*) FROM d",
+            ExecutionOutcome write = executor.execute(c, Unvalidated.statement("WITH d AS (DELETE FROM probe WHERE id > loosen_when_planned() RETURNING *) SELECT COUNT(*) FROM d", dialect()),
                     List.of());
 
             assertThat(write.preflight().note()).as("the EXPLAIN ran and was planned").startsWith("ok(");
@@ -178,10 +179,10 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
         try (Connection c = DriverManager.getConnection(url)) {
             ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1)));
 
-            QueryResult loosened = rowsOf(executor.execute(c, dialect(), "SELECT loosen()", List.of()));
+            QueryResult loosened = rowsOf(executor.execute(c, Unvalidated.statement("SELECT loosen()", dialect()), List.of()));
             String reportedAfter = c.unwrap(PGConnection.class).getParameterStatus("default_transaction_read_only");
-            ExecutionOutcome write = executor.execute(c, dialect(), writingQuery(), List.of());
-            ExecutionOutcome slow = executor.execute(c, dialect(), slowQuery(), List.of());
+            ExecutionOutcome write = executor.execute(c, Unvalidated.statement(writingQuery(), dialect()), List.of());
+            ExecutionOutcome slow = executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of());
 
             assertThat(loosened.rows()).containsExactly(List.of(1L)); // a read-only transaction may change settings
             assertThat(reportedAfter).as("the server reports the change").isEqualTo("off");
@@ -194,8 +195,7 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
     @Test
     void theServerStopsAStatementAtTheTimeoutItCarriesWhateverTheSessionSays() throws Exception {
         try (Connection c = DriverManager.getConnection(url)) {
-            SessionEnvelope envelope = SessionEnvelope.establish(c, Engine.POSTGRES,
-                    settings().withStatementTimeout(Duration.ofMillis(700))).orElseThrow();
+            SessionEnvelope envelope = Dialect.POSTGRES.rules().sessionEnvelope(c, 700).orElseThrow();
             for (String session : List.of("0", "3600000", "50")) {
                 try (Statement s = c.createStatement()) {
                     s.execute("SET statement_timeout = " + session);
@@ -221,12 +221,12 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
         try (Connection real = DriverManager.getConnection(url)) {
             Connection c = reportingReadWriteWhen(real, broken);
             ReadOnlyExecutor executor = prepared(c, settings());
-            assertThat(rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of())).rows())
+            assertThat(rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of())).rows())
                     .containsExactly(List.of((long) ROWS));
             broken.set(true);
 
-            ExecutionOutcome read = executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of());
-            ExecutionOutcome write = executor.execute(c, dialect(), writingQuery(), List.of());
+            ExecutionOutcome read = executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of());
+            ExecutionOutcome write = executor.execute(c, Unvalidated.statement(writingQuery(), dialect()), List.of());
 
             for (ExecutionOutcome refused : List.of(read, write)) {
                 assertThat(refused).isInstanceOf(ExecutionOutcome.Failed.class);

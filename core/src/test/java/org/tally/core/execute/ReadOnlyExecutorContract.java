@@ -19,7 +19,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.CostEstimate;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.safety.Unvalidated;
 
 /**
  * What the executor must do on every database it can be tested against. Subclasses give the database, its
@@ -78,7 +80,7 @@ abstract class ReadOnlyExecutorContract {
 
     ExecutionOutcome run(ExecutorSettings settings, String sql, List<SqlParameter> parameters) throws SQLException {
         try (Connection c = executorConnection()) {
-            return new ReadOnlyExecutor(settings).execute(c, dialect(), sql, parameters);
+            return new ReadOnlyExecutor(settings).execute(c, Unvalidated.statement(sql, dialect()), parameters);
         }
     }
 
@@ -147,9 +149,9 @@ abstract class ReadOnlyExecutorContract {
         ExecutorSettings oneSecond = settings().withStatementTimeout(Duration.ofSeconds(1)).withPreflight(false);
         try (Connection c = executorConnection()) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(oneSecond);
-            assertThat(executor.execute(c, dialect(), slowQuery(), List.of())).isInstanceOf(ExecutionOutcome.Timeout.class);
+            assertThat(executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of())).isInstanceOf(ExecutionOutcome.Timeout.class);
 
-            QueryResult after = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+            QueryResult after = rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of()));
 
             assertThat(after.rows()).containsExactly(List.of((long) ROWS));
         }
@@ -161,7 +163,7 @@ abstract class ReadOnlyExecutorContract {
         ExecutionHandle handle = new ExecutionHandle();
         try (Connection c = executorConnection()) {
             CompletableFuture<ExecutionOutcome> running = CompletableFuture.supplyAsync(
-                    () -> new ReadOnlyExecutor(patient).execute(c, dialect(), slowQuery(), List.of(), handle));
+                    () -> new ReadOnlyExecutor(patient).execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of(), handle));
             long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (!handle.isRunning() && !running.isDone() && System.nanoTime() < waitUntil) {
                 Thread.sleep(20);
@@ -182,7 +184,7 @@ abstract class ReadOnlyExecutorContract {
         try (Connection c = executorConnection()) {
             ReadOnlyExecutor executor = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(60)));
             CompletableFuture<ExecutionOutcome> running = CompletableFuture.supplyAsync(
-                    () -> executor.execute(c, dialect(), slowQuery(), List.of(), handle));
+                    () -> executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of(), handle));
             long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (!handle.isRunning() && !running.isDone() && System.nanoTime() < waitUntil) {
                 Thread.sleep(20);
@@ -191,7 +193,7 @@ abstract class ReadOnlyExecutorContract {
             handle.cancel();
 
             ExecutionOutcome outcome = running.get(20, TimeUnit.SECONDS);
-            ExecutionOutcome after = executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of());
+            ExecutionOutcome after = executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of());
 
             assertThat(outcome).isInstanceOf(ExecutionOutcome.Cancelled.class);
             assertThat(rowsOf(after).rows()).as("usable after the cancel").containsExactly(List.of((long) ROWS));
@@ -203,7 +205,7 @@ abstract class ReadOnlyExecutorContract {
         ExecutionHandle handle = new ExecutionHandle();
         handle.cancel();
         try (Connection c = executorConnection()) {
-            ExecutionOutcome outcome = new ReadOnlyExecutor(settings()).execute(c, dialect(), slowQuery(), List.of(), handle);
+            ExecutionOutcome outcome = new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of(), handle);
 
             assertThat(outcome).isInstanceOf(ExecutionOutcome.Cancelled.class);
             assertThat(outcome.elapsedMs()).isLessThan(1_000L);
@@ -237,7 +239,7 @@ abstract class ReadOnlyExecutorContract {
     void theCallersConnectionKeepsItsAutocommitAndStaysReadOnly() throws Exception {
         try (Connection c = executorConnection()) {
             c.setAutoCommit(true);
-            rowsOf(new ReadOnlyExecutor(settings()).execute(c, dialect(), "SELECT id FROM probe", List.of()));
+            rowsOf(new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement("SELECT id FROM probe", dialect()), List.of()));
 
             assertThat(c.getAutoCommit()).isTrue();
             assertThat(c.isReadOnly()).isTrue();
@@ -251,20 +253,20 @@ abstract class ReadOnlyExecutorContract {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
             assertThat(executor.prepare(c, dialect())).isEqualTo(preparedEnvelope());
             for (String write : writeAttempts()) {
-                ExecutionOutcome outcome = executor.execute(c, dialect(), write, List.of());
+                ExecutionOutcome outcome = executor.execute(c, Unvalidated.statement(write, dialect()), List.of());
 
                 assertThat(outcome).as(write).isInstanceOf(ExecutionOutcome.Failed.class);
                 assertWriteRefused(write, (ExecutionOutcome.Failed) outcome);
             }
-            assertThat(rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of())).rows())
+            assertThat(rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of())).rows())
                     .containsExactly(List.of((long) ROWS));
             ReadOnlyExecutor oneSecond = prepared(c, settings().withStatementTimeout(Duration.ofSeconds(1)));
-            assertThat(oneSecond.execute(c, dialect(), slowQuery(), List.of())).isInstanceOf(ExecutionOutcome.Timeout.class);
+            assertThat(oneSecond.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of())).isInstanceOf(ExecutionOutcome.Timeout.class);
             ReadOnlyExecutor threeRows = prepared(c, settings().withMaxRows(3));
-            QueryResult cut = rowsOf(threeRows.execute(c, dialect(), "SELECT id FROM probe ORDER BY id", List.of()));
+            QueryResult cut = rowsOf(threeRows.execute(c, Unvalidated.statement("SELECT id FROM probe ORDER BY id", dialect()), List.of()));
             assertThat(cut.rows()).hasSize(3);
             assertThat(cut.truncated()).isTrue();
-            assertThat(rowsOf(executor.execute(c, dialect(), "SELECT id FROM probe ORDER BY id", List.of())).rows())
+            assertThat(rowsOf(executor.execute(c, Unvalidated.statement("SELECT id FROM probe ORDER BY id", dialect()), List.of())).rows())
                     .as("the first executor's own bounds, after others prepared the connection").hasSize(ROWS);
 
             assertThat(c.getAutoCommit()).as("left as prepared").isEqualTo(preparedEnvelope() == Envelope.SESSION);
@@ -313,8 +315,8 @@ abstract class ReadOnlyExecutorContract {
                     }
                 }
 
-                ExecutionOutcome write = executor.execute(c, dialect(), writingQuery(), List.of());
-                ExecutionOutcome slow = executor.execute(c, dialect(), slowQuery(), List.of());
+                ExecutionOutcome write = executor.execute(c, Unvalidated.statement(writingQuery(), dialect()), List.of());
+                ExecutionOutcome slow = executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of());
 
                 assertThat(write).as("a write after " + reset).isInstanceOf(ExecutionOutcome.Failed.class);
                 assertWriteRefused(writingQuery(), (ExecutionOutcome.Failed) write);
@@ -351,7 +353,7 @@ abstract class ReadOnlyExecutorContract {
                 }
             }
 
-            QueryResult count = rowsOf(executor.execute(c, dialect(), "SELECT COUNT(*) FROM probe", List.of()));
+            QueryResult count = rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of()));
 
             assertThat(count.rows()).as("the row committed after the snapshot was taken").containsExactly(
                     List.of((long) ROWS + 1));
@@ -365,8 +367,8 @@ abstract class ReadOnlyExecutorContract {
         try (Connection c = executorConnection()) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
 
-            ExecutionOutcome first = executor.execute(c, dialect(), tableScan(), List.of());
-            ExecutionOutcome second = executor.execute(c, dialect(), tableScan(), List.of());
+            ExecutionOutcome first = executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());
+            ExecutionOutcome second = executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());
 
             assertThat(rowsOf(second).rows()).hasSize(ROWS).isEqualTo(rowsOf(first).rows());
             assertThat(first.preflight().note()).startsWith("ok(").doesNotContain("reused");
@@ -374,7 +376,7 @@ abstract class ReadOnlyExecutorContract {
             assertThat(((Preflight.Ok) second.preflight()).cost()).isEqualTo(((Preflight.Ok) first.preflight()).cost());
             for (String write : writeAttempts()) {
                 for (int attempt = 1; attempt <= 2; attempt++) {
-                    ExecutionOutcome outcome = executor.execute(c, dialect(), write, List.of());
+                    ExecutionOutcome outcome = executor.execute(c, Unvalidated.statement(write, dialect()), List.of());
 
                     assertThat(outcome).as(write + ", attempt " + attempt).isInstanceOf(ExecutionOutcome.Failed.class);
                     assertWriteRefused(write, (ExecutionOutcome.Failed) outcome);
@@ -388,16 +390,16 @@ abstract class ReadOnlyExecutorContract {
     void withoutReuseEveryStatementGetsAFreshEstimate() throws Exception {
         try (Connection c = executorConnection()) {
             ReadOnlyExecutor executor = new ReadOnlyExecutor(settings().withPreflightReuse(Duration.ZERO));
-            executor.execute(c, dialect(), tableScan(), List.of());
+            executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());
 
-            ExecutionOutcome second = executor.execute(c, dialect(), tableScan(), List.of());
+            ExecutionOutcome second = executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());
 
             assertThat(second.preflight().note()).startsWith("ok(").doesNotContain("reused");
         }
     }
 
-    /** The unit this database's preflight estimates in. */
-    abstract CostUnit costUnit();
+    /** The description of the unit this database's preflight estimates in. */
+    abstract String costUnit();
 
     @Test
     void thePreflightEstimatesAScanAndLetsItRun() throws Exception {
@@ -406,7 +408,7 @@ abstract class ReadOnlyExecutorContract {
         assertThat(rowsOf(outcome).rows()).hasSize(ROWS);
         assertThat(outcome.preflight()).isInstanceOf(Preflight.Ok.class);
         CostEstimate cost = ((Preflight.Ok) outcome.preflight()).cost();
-        assertThat(cost.unit()).isEqualTo(costUnit());
+        assertThat(cost.unit().description()).isEqualTo(costUnit());
         assertThat(cost.value()).isPositive();
         assertThat(outcome.preflight().note()).startsWith("ok(");
     }
@@ -419,7 +421,7 @@ abstract class ReadOnlyExecutorContract {
         ExecutionOutcome.CostRejected rejected = (ExecutionOutcome.CostRejected) outcome;
         assertThat(rejected.max()).isEqualTo(0.001);
         assertThat(rejected.estimate().value()).isGreaterThan(0.001);
-        assertThat(rejected.estimate().unit()).isEqualTo(costUnit());
+        assertThat(rejected.estimate().unit().description()).isEqualTo(costUnit());
         assertThat(outcome.preflight().note()).startsWith("rejected(");
     }
 

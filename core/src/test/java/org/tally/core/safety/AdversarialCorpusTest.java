@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** Every statement of the adversarial corpus is refused, for the reason its line names. */
 class AdversarialCorpusTest {

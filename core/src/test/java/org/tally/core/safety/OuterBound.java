@@ -8,7 +8,7 @@ import net.sf.jsqlparser.statement.Statements;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** Reads the outer row bound of a statement back from a fresh parse: "LIMIT n", "TOP n", "FETCH n" or "none". */
 final class OuterBound {

@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** Plain analytic reads pass, come back with the expected outer row bound, and are a fixed point of the policy. */
 class PlainReadCorpusTest {

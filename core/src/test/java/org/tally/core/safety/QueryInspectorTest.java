@@ -11,7 +11,7 @@ import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** The inspection walks every field of the tree, not just what a visitor visits, and refuses unknown nodes. */
 class QueryInspectorTest {

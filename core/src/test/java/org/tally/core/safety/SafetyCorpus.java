@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * The test corpora under {@code safety/}: tab-separated lines of dialect, an expectation and the statement. The

@@ -18,7 +18,7 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Throws 10,000 random and malformed statements, made by mutating both corpora, at the policy. Nothing may escape

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** One rule at a time; the corpora cover breadth, these pin down behaviour and the exact rewritten text. */
 class SqlSafetyPolicyTest {
@@ -293,9 +293,9 @@ class SqlSafetyPolicyTest {
 
     @Test
     void verdictsKeepTheirShape() {
-        assertThatThrownBy(() -> new SafetyVerdict(true, "why", "SELECT 1")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SafetyVerdict(true, "why", Unvalidated.statement("SELECT 1", Dialect.H2))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new SafetyVerdict(false, " ", null)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SafetyVerdict(false, "why", "SELECT 1")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SafetyVerdict(false, "why", Unvalidated.statement("SELECT 1", Dialect.H2))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new SafetyVerdict(true, null, null)).isInstanceOf(IllegalArgumentException.class);
     }
 }

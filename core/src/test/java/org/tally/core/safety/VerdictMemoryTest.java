@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** A policy that remembers allowed verdicts answers exactly as one that checks everything, and stays bounded. */
 class VerdictMemoryTest {

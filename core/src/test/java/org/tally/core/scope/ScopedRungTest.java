@@ -26,7 +26,7 @@ import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** Service lines are scopes: a scoped engine reads only its tables, and redirects questions that need others. */
 class ScopedRungTest {

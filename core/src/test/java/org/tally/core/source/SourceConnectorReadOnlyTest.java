@@ -11,17 +11,18 @@ import java.sql.Statement;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 import org.tally.core.Progress;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.testing.RealDatabases;
 
 class SourceConnectorReadOnlyTest {
 
     @Test
     void postgresUrlsAlwaysAskForReadOnlyMode() {
-        assertThat(SourceConnector.withPostgresReadOnlyMode("jdbc:postgresql://h/db"))
+        assertThat(Dialect.POSTGRES.rules().readOnlyUrl("jdbc:postgresql://h/db"))
                 .isEqualTo("jdbc:postgresql://h/db?readOnlyMode=always");
-        assertThat(SourceConnector.withPostgresReadOnlyMode("jdbc:postgresql://h/db?user=x"))
+        assertThat(Dialect.POSTGRES.rules().readOnlyUrl("jdbc:postgresql://h/db?user=x"))
                 .isEqualTo("jdbc:postgresql://h/db?user=x&readOnlyMode=always");
-        assertThat(SourceConnector.withPostgresReadOnlyMode("jdbc:postgresql://h/db?readOnlyMode=ignore&ssl=true"))
+        assertThat(Dialect.POSTGRES.rules().readOnlyUrl("jdbc:postgresql://h/db?readOnlyMode=ignore&ssl=true"))
                 .isEqualTo("jdbc:postgresql://h/db?readOnlyMode=always&ssl=true");
     }
 

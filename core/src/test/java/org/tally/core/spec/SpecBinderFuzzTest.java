@@ -25,7 +25,7 @@ import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.source.DemoSchema;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.SqlCompiler;
 import org.tally.core.testing.TestBindings;

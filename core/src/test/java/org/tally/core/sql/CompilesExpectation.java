@@ -3,7 +3,7 @@ package org.tally.core.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /**
  * Side-by-side expectations for one query: {@code compiles(q).postgres("…").mysql("…").sqlServer("…").h2("…")}.

@@ -10,7 +10,9 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
+import org.tally.core.dialect.DialectTraits;
+import org.tally.core.dialect.SqlDialect;
 import org.tally.core.sql.ValueExpr.AggregateFn;
 import org.tally.core.sql.ValueExpr.ArithmeticOp;
 import org.tally.core.sql.ValueExpr.BucketUnit;
@@ -227,12 +229,23 @@ class DialectRenderingTest {
 
     @Test
     void aDialectWithoutItsOwnNameJoiningRefusesInsteadOfGuessing() {
-        SqlRenderer plain = new SqlRenderer(new DialectTraits("\"", "\"", DialectTraits.LimitStyle.OFFSET_FETCH, true, false, false)) {
+        SqlRenderer plain = new SqlRenderer(new SqlDialect(new DialectTraits("\"", "\"",
+                DialectTraits.LimitStyle.OFFSET_FETCH, true, false)) {
             @Override
-            public Dialect dialect() {
-                return Dialect.H2;
+            public String id() {
+                return "standard";
             }
-        };
+
+            @Override
+            public String displayName() {
+                return "standard SQL";
+            }
+
+            @Override
+            public List<String> urlPrefixes() {
+                return List.of();
+            }
+        });
         CompileResult r = plain.render(SqlQuery.from(table("provider", "p"))
                 .select(Sql.joinedName(col("p", "given_name"), col("p", "family_name")), "provider").build());
         org.assertj.core.api.Assertions.assertThat(r).isInstanceOf(CompileResult.Unsupported.class);

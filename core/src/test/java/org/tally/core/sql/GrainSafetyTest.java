@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tally.core.execute.SqlParameter;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.ValueExpr.AggregateFn;
 
 class GrainSafetyTest {

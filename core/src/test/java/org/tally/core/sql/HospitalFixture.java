@@ -15,7 +15,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.tally.core.execute.SqlParameter;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.testing.RealDatabases;
 
 /**

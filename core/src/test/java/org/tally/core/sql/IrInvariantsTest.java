@@ -7,7 +7,7 @@ import static org.tally.core.sql.Sql.table;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.ValueExpr.AggregateFn;
 
 /** Trees that would produce wrong or invalid SQL are rejected when built, naming the field and the fix. */

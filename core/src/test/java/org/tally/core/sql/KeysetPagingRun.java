@@ -8,7 +8,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** Walks every keyset page of a query and returns the first column of all rows in page order. */
 final class KeysetPagingRun {

@@ -8,7 +8,7 @@ import static org.tally.core.sql.Sql.table;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 class OrderingPassesTest {
 

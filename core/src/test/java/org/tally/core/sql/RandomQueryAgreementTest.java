@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.Sql.DurationUnit;
 import org.tally.core.sql.ValueExpr.AggregateFn;
 import org.tally.core.sql.ValueExpr.BucketUnit;

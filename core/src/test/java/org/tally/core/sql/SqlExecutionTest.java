@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.Sql.DurationUnit;
 import org.tally.core.sql.ValueExpr.BucketUnit;
 

@@ -4,7 +4,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statements;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 
 /** Parses rendered SQL with JSqlParser the way the validator will (square brackets for SQL Server). */
 final class SqlParsing {

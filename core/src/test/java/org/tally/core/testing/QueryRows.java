@@ -10,7 +10,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.tally.core.execute.SqlParameter;
-import org.tally.core.source.Dialect;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlCompiler;

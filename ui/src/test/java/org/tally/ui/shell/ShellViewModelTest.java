@@ -13,7 +13,7 @@ import org.tally.core.source.DemoSchema;
 import org.tally.core.source.SourceRef;
 import org.tally.ui.binding.BindingProvider;
 import org.tally.ui.binding.BindingViewModel;
-import org.tally.ui.sources.SourceCheck;
+import org.tally.core.source.SourceCheck;
 import org.tally.ui.sources.SourceStore;
 import org.tally.ui.task.SyncTaskRunner;
 import org.tally.ui.testing.FakeEngines;

@@ -11,7 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tally.core.source.Credentials;
+import org.tally.core.source.SourceCheck;
 import org.tally.core.source.SourceRef;
+import org.tally.core.source.WriteAccess;
 import org.tally.ui.task.Activity;
 import org.tally.ui.task.SyncTaskRunner;
 

@@ -1,5 +1,7 @@
-package org.tally.core.execute;
+package org.tally.core.dialect;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Objects;
 
 /** A database's own estimate of what a statement will cost, in that database's unit. */
@@ -18,7 +20,7 @@ public record CostEstimate(double value, CostUnit unit) {
     }
 
     /** Cost numbers in notes: six significant digits at most, no exponent, the same in every locale. */
-    static String format(double v) {
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    public static String format(double v) {
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 }

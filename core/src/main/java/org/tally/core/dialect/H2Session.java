@@ -1,4 +1,4 @@
-package org.tally.core.execute;
+package org.tally.core.dialect;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -43,9 +43,9 @@ final class H2Session implements SessionEnvelope {
         if (session.isClosed() || !session.getDatabase().isReadOnly()) {
             throw new SQLException("the H2 session is closed or its database is no longer read-only", "25000");
         }
-        SessionEnvelope.autocommitOn(c);
+        Jdbc.autocommitOn(c);
         if (session.getQueryTimeout() != timeoutMs) {
-            SessionEnvelope.execute(c, "SET QUERY_TIMEOUT " + timeoutMs);
+            Jdbc.execute(c, "SET QUERY_TIMEOUT " + timeoutMs);
             if (session.getQueryTimeout() != timeoutMs) {
                 throw new SQLException("H2 did not take the query timeout", "25000");
             }

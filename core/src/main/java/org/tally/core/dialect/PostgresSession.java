@@ -1,4 +1,4 @@
-package org.tally.core.execute;
+package org.tally.core.dialect;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -73,14 +73,14 @@ final class PostgresSession implements SessionEnvelope {
     }
 
     private void apply(Connection c) throws SQLException {
-        SessionEnvelope.autocommitOn(c);
+        Jdbc.autocommitOn(c);
         if (!Driver.idle(c)) {
             // a BEGIN sent as SQL leaves pgjdbc in autocommit with a transaction open (perhaps read-write, perhaps
             // holding a snapshot); end it, never commit it
-            SessionEnvelope.execute(c, "ROLLBACK");
+            Jdbc.execute(c, "ROLLBACK");
         }
         c.setReadOnly(true); // pgjdbc refuses this inside a transaction, so after the rollback
-        SessionEnvelope.execute(c, "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; SET statement_timeout = "
+        Jdbc.execute(c, "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; SET statement_timeout = "
                 + timeoutMs); // one round trip
     }
 

@@ -1,19 +1,19 @@
-package org.tally.core.sql;
+package org.tally.core.dialect;
 
 import java.util.Objects;
 
 /**
- * The small, declarative differences between dialects; behaviour that needs code lives in the renderer subclass.
+ * The small, declarative differences the compiler's renderer reads; behaviour that needs code is a hook of
+ * {@link SqlDialect}.
  *
  * @param openQuote            opening identifier quote
  * @param closeQuote           closing identifier quote; doubled inside an identifier to escape it
- * @param limitStyle           how row limits are written
+ * @param limitStyle           how row limits are written (by the compiler and by the safety policy's row bound)
  * @param booleanLiterals      whether TRUE/FALSE exist (SQL Server compares bits with 1/0)
- * @param medianAggregate      whether the database has an ordered-set or plain aggregate for the median
  * @param explicitNullOrdering whether ORDER BY must say NULLS FIRST/LAST to get "NULLs sort low"
  */
 public record DialectTraits(String openQuote, String closeQuote, LimitStyle limitStyle, boolean booleanLiterals,
-                            boolean medianAggregate, boolean explicitNullOrdering) {
+                            boolean explicitNullOrdering) {
 
     public enum LimitStyle {
         /** {@code LIMIT n OFFSET m} at the end. */
@@ -25,13 +25,19 @@ public record DialectTraits(String openQuote, String closeQuote, LimitStyle limi
     }
 
     public DialectTraits {
-        Names.require(openQuote, "DialectTraits.openQuote");
-        Names.require(closeQuote, "DialectTraits.closeQuote");
+        requireText(openQuote, "openQuote");
+        requireText(closeQuote, "closeQuote");
         Objects.requireNonNull(limitStyle, "DialectTraits.limitStyle");
     }
 
     /** The identifier quoted, with the closing quote character doubled inside it. */
     public String quote(String identifier) {
         return openQuote + identifier.replace(closeQuote, closeQuote + closeQuote) + closeQuote;
+    }
+
+    private static void requireText(String value, String field) {
+        if (value == null || value.isEmpty()) {
+            throw new IllegalArgumentException("DialectTraits." + field + " is required");
+        }
     }
 }

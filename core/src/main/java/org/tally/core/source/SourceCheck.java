@@ -1,4 +1,4 @@
-package org.tally.ui.sources;
+package org.tally.core.source;
 
 import java.util.Objects;
 

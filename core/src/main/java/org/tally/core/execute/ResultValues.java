@@ -1,4 +1,4 @@
-package org.tally.core.answer;
+package org.tally.core.execute;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package org.tally.ui.sources;
+package org.tally.core.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,13 +6,11 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Credentials;
-import org.tally.core.source.SourceRef;
 
 /** Against real in-memory H2 databases: an admin, a SELECT-only account, a read-only database, a bad URL. */
-class JdbcSourceTesterTest {
+class SourceCheckerTest {
 
-    private final JdbcSourceTester tester = new JdbcSourceTester(5);
+    private final SourceChecker tester = new SourceChecker(5);
 
     private static String database(String name) throws Exception {
         String url = "jdbc:h2:mem:" + name;
@@ -34,7 +32,7 @@ class JdbcSourceTesterTest {
 
     @Test
     void anAdminAccountCanWrite() throws Exception {
-        SourceCheck check = tester.test(ref(database("admin")), new Credentials("sa", ""));
+        SourceCheck check = tester.check(ref(database("admin")), new Credentials("sa", ""));
         assertThat(check.reachable()).isTrue();
         assertThat(check.writeAccess()).isEqualTo(WriteAccess.CAN_WRITE);
         assertThat(check.detail()).contains("admin");
@@ -44,9 +42,9 @@ class JdbcSourceTesterTest {
     @Test
     void aSelectOnlyAccountIsReadOnlyAndAnInsertGrantIsSeen() throws Exception {
         String url = database("grants");
-        SourceCheck reader = tester.test(ref(url), new Credentials("reader", "r"));
+        SourceCheck reader = tester.check(ref(url), new Credentials("reader", "r"));
         assertThat(reader.writeAccess()).as(reader.summary()).isEqualTo(WriteAccess.READ_ONLY);
-        SourceCheck clerk = tester.test(ref(url), new Credentials("clerk", "c"));
+        SourceCheck clerk = tester.check(ref(url), new Credentials("clerk", "c"));
         assertThat(clerk.writeAccess()).isEqualTo(WriteAccess.CAN_WRITE);
         assertThat(clerk.detail()).isEqualTo("INSERT");
     }
@@ -54,7 +52,7 @@ class JdbcSourceTesterTest {
     @Test
     void aWrongPasswordIsUnreachableAndTheMessageHoldsNoPassword() throws Exception {
         String url = database("wrongpw");
-        SourceCheck check = tester.test(ref(url), new Credentials("reader", "not-the-pw"));
+        SourceCheck check = tester.check(ref(url), new Credentials("reader", "not-the-pw"));
         assertThat(check.reachable()).isFalse();
         assertThat(check.summary()).startsWith("Not reachable").doesNotContain("not-the-pw");
     }

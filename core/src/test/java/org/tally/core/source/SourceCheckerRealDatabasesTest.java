@@ -1,4 +1,4 @@
-package org.tally.ui.sources;
+package org.tally.core.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,14 +6,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
-import org.tally.core.source.Credentials;
-import org.tally.core.source.SourceRef;
 import org.tally.core.testing.RealDatabases;
 
 /** The privilege queries for PostgreSQL and MariaDB, on real servers, with an admin and a SELECT-only account. */
-class JdbcSourceTesterRealDatabasesTest {
+class SourceCheckerRealDatabasesTest {
 
-    private final JdbcSourceTester tester = new JdbcSourceTester(10);
+    private final SourceChecker tester = new SourceChecker(10);
 
     /** The fixture's URLs carry the admin account as ?user=…; the accounts under test come as credentials. */
     private static SourceRef.Jdbc withoutAccount(String url) {
@@ -36,14 +34,14 @@ class JdbcSourceTesterRealDatabasesTest {
         }
         SourceRef.Jdbc ref = withoutAccount(adminUrl);
 
-        SourceCheck admin = tester.test(ref, new Credentials("postgres", null));
+        SourceCheck admin = tester.check(ref, new Credentials("postgres", null));
         assertThat(admin.writeAccess()).as(admin.summary()).isEqualTo(WriteAccess.CAN_WRITE);
         assertThat(admin.detail()).contains("superuser");
 
-        SourceCheck reader = tester.test(ref, new Credentials("tally_reader", "r"));
+        SourceCheck reader = tester.check(ref, new Credentials("tally_reader", "r"));
         assertThat(reader.writeAccess()).as(reader.summary()).isEqualTo(WriteAccess.READ_ONLY);
 
-        SourceCheck clerk = tester.test(ref, new Credentials("tally_clerk", "c"));
+        SourceCheck clerk = tester.check(ref, new Credentials("tally_clerk", "c"));
         assertThat(clerk.writeAccess()).as(clerk.summary()).isEqualTo(WriteAccess.CAN_WRITE);
         assertThat(clerk.detail()).isEqualTo("UPDATE");
     }
@@ -55,22 +53,8 @@ class JdbcSourceTesterRealDatabasesTest {
     @Test
     void mariaDbWithoutGrantTablesIsNeverReportedReadOnly() {
         SourceRef.Jdbc ref = withoutAccount(RealDatabases.newMariaDbDatabase());
-        SourceCheck root = tester.test(ref, new Credentials("root", null));
+        SourceCheck root = tester.check(ref, new Credentials("root", null));
         assertThat(root.reachable()).as(root.summary()).isTrue();
         assertThat(root.writeAccess()).as(root.summary()).isNotEqualTo(WriteAccess.READ_ONLY);
-    }
-
-    @Test
-    void mysqlGrantLinesAreReadForWritePrivilegesOnly() {
-        assertThat(JdbcSourceTester.mysqlWritePrivileges(java.util.List.of(
-                "GRANT ALL PRIVILEGES ON *.* TO `root`@`localhost` WITH GRANT OPTION"))).containsExactly(
-                "ALL PRIVILEGES");
-        assertThat(JdbcSourceTester.mysqlWritePrivileges(java.util.List.of(
-                "GRANT USAGE ON *.* TO `reader`@`%` IDENTIFIED BY PASSWORD '*2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19'",
-                "GRANT SELECT ON `update_log`.* TO `reader`@`%`",
-                "GRANT `analyst` TO `reader`@`%`"))).isEmpty();
-        assertThat(JdbcSourceTester.mysqlWritePrivileges(java.util.List.of(
-                "GRANT SELECT, INSERT, UPDATE (`name`) ON `hosp`.`wards` TO `clerk`@`%`",
-                "grant delete on hosp.* to clerk"))).containsExactly("DELETE", "INSERT", "UPDATE");
     }
 }

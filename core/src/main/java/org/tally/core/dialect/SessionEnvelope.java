@@ -1,15 +1,13 @@
-package org.tally.core.execute;
+package org.tally.core.dialect;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Optional;
 
 /**
- * The bounds of a connection only the executor uses, set once on its session ({@link Envelope#SESSION}) instead of
- * around every statement. Each implementation holds, for one database, both guarantees of the per-transaction
+ * The bounds of a connection only the executor uses, set once on its session (the executor's session envelope)
+ * instead of around every statement. Each implementation holds, for one database, both guarantees of the per-transaction
  * envelope for every statement it sends: the database refuses writes, and a server-side timeout stops it.
  *
  * <p>Why this is as strong as a read-only transaction with {@code SET LOCAL} per statement: the connection is the
@@ -23,23 +21,7 @@ import java.util.Optional;
  * flag does not show) could be read-write and would keep its snapshot between questions, so {@link #ensure} also
  * reads the driver's record of the server's transaction state and rolls such a transaction back before anything runs.
  */
-sealed interface SessionEnvelope permits PostgresSession, MariaDbSession, H2Session {
-
-    /**
-     * Sets the bounds on {@code c}'s session and checks that they hold. Empty when this database (or this server
-     * version, or this way of opening it) cannot hold both guarantees at session level; the executor then keeps the
-     * per-transaction envelope. A failure while setting throws.
-     */
-    static Optional<SessionEnvelope> establish(Connection c, Engine engine, ExecutorSettings settings)
-            throws SQLException {
-        long ms = settings.statementTimeout().toMillis();
-        return switch (engine) {
-            case POSTGRES -> PostgresSession.establish(c, ms);
-            case MARIADB -> MariaDbSession.establish(c, ms);
-            case H2 -> H2Session.establish(c, ms);
-            case MYSQL, SQLSERVER -> Optional.empty();
-        };
-    }
+public sealed interface SessionEnvelope permits PostgresSession, MariaDbSession, H2Session {
 
     /**
      * Before every statement: checks from the driver's own state (no round trip while all is as it was set) that the
@@ -64,18 +46,4 @@ sealed interface SessionEnvelope permits PostgresSession, MariaDbSession, H2Sess
      * very session setting this envelope keeps, in whole seconds (H2).
      */
     boolean driverTimeout();
-
-    /** Rolls back whatever someone left open and switches autocommit back on (the session envelope runs in it). */
-    static void autocommitOn(Connection c) throws SQLException {
-        if (!c.getAutoCommit()) {
-            c.rollback(); // never commit what someone else left: Tally has nothing to keep
-            c.setAutoCommit(true);
-        }
-    }
-
-    static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
 }

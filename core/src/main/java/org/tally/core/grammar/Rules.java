@@ -1,20 +1,17 @@
 package org.tally.core.grammar;
 
-import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.tally.core.pack.DomainPack;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.QuerySpec;
 
-/** One parse of one question: lead rule, subject phrase, then modifiers until every token is consumed. */
-final class QuestionParser {
+/**
+ * The rule families of one question, over its context, and the order package-info documents: lead, subject, then
+ * modifiers to the last token. The families hold no state; a reading goes in and out of every rule.
+ */
+final class Rules {
 
     final ParseContext context;
-    final ParseState state = new ParseState();
-    // the rule families of this parse; each reads and writes only this parse's state
     final ValueRules valueRules;
     final PredicateBinding predicateBinding;
     final TimeRules timeRules;
@@ -32,19 +29,10 @@ final class QuestionParser {
     final LookupRules lookupRules;
     final LeadRules leadRules;
     final SpecAssembly specAssembly;
+    final FollowUps followUps;
 
-    private final TokenCursor tokens;
-
-    QuestionParser(DomainPack pack, GrammarVocabulary vocab, Lexicon lexicon, List<Token> tokens, LocalDate today,
-                   LocalDateTime now, Map<String, String> choices) {
-        this(new ParseContext(pack, vocab, lexicon, new TokenCursor(tokens), new TimePhrases(tokens, today), today, now,
-                new Clarifications(choices)));
-    }
-
-    /** A parse of the same question with a state of its own (an inner parse reads a related record's conditions). */
-    QuestionParser(ParseContext context) {
+    Rules(ParseContext context) {
         this.context = context;
-        this.tokens = context.tokens();
         this.valueRules = new ValueRules(this);
         this.predicateBinding = new PredicateBinding(this);
         this.timeRules = new TimeRules(this);
@@ -62,23 +50,43 @@ final class QuestionParser {
         this.lookupRules = new LookupRules(this);
         this.leadRules = new LeadRules(this);
         this.specAssembly = new SpecAssembly(this);
+        this.followUps = new FollowUps(this);
     }
 
-    /** The rule families in the order package-info documents: lead, subject, then modifiers to the last token. */
-    QuerySpec parse() {
+    /** The whole question: lead, subject, then modifiers until every token is read. */
+    Result<Reading> read() {
+        TokenCursor tokens = context.tokens();
         int i = tokens.skipFillers(0, "please", "can", "you", "tell", "me");
-        i = leadRules.lead(i);
-        i = projectionRules.projectionBeforeSubject(i);
-        i = subjectRules.subjectPhrase(i);
-        if (state.pendingFrom >= 0) {
-            List<ColumnRef> items = new ArrayList<>();
-            if (projectionRules.projectionItems(state.pendingFrom, state.pendingTo, items) != state.pendingTo) {
-                throw new GrammarMiss("'" + tokens.words(state.pendingFrom, state.pendingTo) + "' names no column of "
-                        + state.subject + " to show");
-            }
-            projectionRules.addProjection(items);
+        Result<Read> lead = leadRules.lead(i, Reading.start());
+        if (lead.stopped()) {
+            return lead.stop();
         }
-        modifierRules.modifiers(i, tokens.size());
-        return specAssembly.build();
+        Result<Read> before = projectionRules.projectionBeforeSubject(lead.value().n(), lead.value().reading());
+        if (before.stopped()) {
+            return before.stop();
+        }
+        Result<Read> subject = subjectRules.subjectPhrase(before.value().n(), before.value().reading());
+        if (subject.stopped()) {
+            return subject.stop();
+        }
+        Reading r = subject.value().reading();
+        if (r.pendingFrom() >= 0) {
+            List<ColumnRef> items = new ArrayList<>();
+            Result<Integer> end = projectionRules.projectionItems(r.pendingFrom(), r.pendingTo(), r, items);
+            if (end.stopped()) {
+                return end.stop();
+            }
+            if (end.value() != r.pendingTo()) {
+                return Result.miss("'" + tokens.words(r.pendingFrom(), r.pendingTo()) + "' names no column of "
+                        + r.subject() + " to show");
+            }
+            r = projectionRules.addProjection(items, r);
+        }
+        return modifierRules.modifiers(subject.value().n(), tokens.size(), r);
+    }
+
+    /** The spec the question makes, or why it makes none. */
+    Result<QuerySpec> parse() {
+        return read().then(specAssembly::build);
     }
 }

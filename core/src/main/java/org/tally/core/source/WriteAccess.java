@@ -1,4 +1,4 @@
-package org.tally.ui.sources;
+package org.tally.core.source;
 
 /** What a source test found out about the account's ability to change data. */
 public enum WriteAccess {

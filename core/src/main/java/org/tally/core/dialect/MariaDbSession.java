@@ -1,4 +1,4 @@
-package org.tally.core.execute;
+package org.tally.core.dialect;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -85,14 +85,14 @@ final class MariaDbSession implements SessionEnvelope {
     }
 
     private void apply(Connection c) throws SQLException {
-        SessionEnvelope.autocommitOn(c);
+        Jdbc.autocommitOn(c);
         if (!ServerFlags.autocommitOutsideTransaction(c)) {
-            SessionEnvelope.execute(c, "ROLLBACK"); // never commit what someone else left: Tally has nothing to keep
-            SessionEnvelope.execute(c, "SET autocommit = 1");
+            Jdbc.execute(c, "ROLLBACK"); // never commit what someone else left: Tally has nothing to keep
+            Jdbc.execute(c, "SET autocommit = 1");
         }
         c.setReadOnly(true);
-        SessionEnvelope.execute(c, "SET SESSION TRANSACTION READ ONLY");
-        SessionEnvelope.execute(c, "SET SESSION max_statement_time = " + seconds(timeoutMs));
+        Jdbc.execute(c, "SET SESSION TRANSACTION READ ONLY");
+        Jdbc.execute(c, "SET SESSION max_statement_time = " + seconds(timeoutMs));
     }
 
     @Override
@@ -191,7 +191,7 @@ final class MariaDbSession implements SessionEnvelope {
         }
     }
 
-    private static String seconds(long ms) {
+    static String seconds(long ms) {
         return String.format(Locale.ROOT, "%.3f", ms / 1000.0);
     }
 }
