@@ -3,6 +3,7 @@ package org.tally.core.answer;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.IsoFields;
@@ -93,7 +94,8 @@ public final class TrendCalendar {
                 continue;
             }
             List<Object> zero = new ArrayList<>();
-            zero.add(dates ? t.toLocalDate().toString() : ResultValues.normalise(t));
+            // the spelling the rows use for a timestamp (ISO-8601, as every answer value)
+            zero.add(dates ? t.toLocalDate().toString() : t.format(DateTimeFormatter.ISO_LOCAL_DATE_TIME));
             for (int m = 0; m < spec.measures().size(); m++) {
                 zero.add(0L);
             }
