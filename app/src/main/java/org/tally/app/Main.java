@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import org.tally.core.DataFolder;
 
 /**
- * The only entry point. No arguments: the workstation window. Otherwise the command line (DESIGN.md §10).
+ * The only entry point. No arguments: the workstation window. Otherwise the command line (docs/architecture.md, "The command line").
  * A plain class, not a JavaFX Application, so the shaded jar starts with JavaFX on the class path.
  */
 public final class Main {

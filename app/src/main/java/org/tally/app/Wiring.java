@@ -50,7 +50,7 @@ final class Wiring {
     /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
     static final int WORKSTATION_PAGE_SIZE = 100;
 
-    /** The command line's engines: every answer complete in one object (DESIGN.md §10). */
+    /** The command line's engines: every answer complete in one object (docs/architecture.md, "The command line"). */
     EngineFactory engines() {
         return (source, credentials, today, progress) -> openEngine(source, credentials, today, progress, 0);
     }

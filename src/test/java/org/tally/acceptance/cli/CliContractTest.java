@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tally.app.Main;
 import org.tally.core.DataFolder;
 
-/** The command-line contract of DESIGN.md §10 that outside tests and benchmarks depend on. */
+/** The command-line contract (docs/architecture.md, "The command line") that outside tests and benchmarks depend on. */
 class CliContractTest {
 
     static final List<String> FIELDS = List.of("question", "status", "columns", "rows", "sql", "explanation", "path",

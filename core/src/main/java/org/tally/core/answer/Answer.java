@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The result of one question, exactly the object the command line's {@code ask} prints (DESIGN.md §10).
+ * The result of one question, exactly the object the command line's {@code ask} prints (docs/architecture.md, "The command line").
  * Row values are already normalised to JSON-friendly types by {@link ResultValues}: numbers, booleans,
  * ISO-8601 strings for dates and timestamps, strings, or null.
  *

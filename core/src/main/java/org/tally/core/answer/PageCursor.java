@@ -4,7 +4,7 @@ import java.util.Objects;
 import org.tally.core.sql.KeysetCursor;
 
 /**
- * Where the next page of a listed answer starts (DESIGN.md §9): the list's spec hash, which names the query, and the
+ * Where the next page of a listed answer starts (docs/architecture.md, "The workstation"): the list's spec hash, which names the query, and the
  * sort values of the last row shown. Never an offset, so a row is neither repeated nor skipped between pages.
  *
  * @param specHash  the hash of the listed spec; the engine reruns exactly the query it compiled for it

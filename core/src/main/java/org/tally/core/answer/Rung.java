@@ -2,7 +2,7 @@ package org.tally.core.answer;
 
 import java.util.List;
 
-/** One rung of the answer ladder (DESIGN.md §2): it answers, or misses with a typed reason. */
+/** One rung of the answer ladder (docs/architecture.md, "The ladder"): it answers, or misses with a typed reason. */
 public interface Rung {
 
     /** The rung's name in provenance: focus, meta, grammar, planner, raw_sql, snapshot, retrieval. */

@@ -3,7 +3,7 @@ package org.tally.core.binder;
 import java.util.List;
 import java.util.Objects;
 
-/** Why a QuerySpec cannot be bound to a source's tables and columns (DESIGN.md §5). Each carries a readable reason. */
+/** Why a QuerySpec cannot be bound to a source's tables and columns (docs/architecture.md, "The QuerySpec"). Each carries a readable reason. */
 public sealed interface BindFailure {
 
     String reason();

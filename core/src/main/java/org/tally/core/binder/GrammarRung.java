@@ -27,24 +27,25 @@ import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
 import org.tally.core.grammar.ParseOutcome;
+import org.tally.core.memory.CompileMemory;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
-import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
 import org.tally.core.spec.SpecHash;
 
 /**
- * Rung 2 of the ladder (DESIGN.md §2): parse → bind → compile → validate → preflight → execute, each step recorded
+ * Rung 2 of the ladder (docs/architecture.md, "The ladder"): parse → bind → compile → validate → preflight → execute, each step recorded
  * with its outcome and time. A question the grammar cannot read, or a spec that does not bind, is a miss (the next
  * rung may try); a failure while running is an error the user sees.
  *
- * <p>Compiling is remembered per bound query and dialect ({@link CompileMemory}); the standard rung's safety policy
- * remembers the verdicts it allowed, by exact text ({@link SqlSafetyPolicy#remembering}); its executor reuses a
- * recent cost estimate of the same statement. All three are pure or bounded in time; every statement still passes
- * the policy's verdict for exactly its text and runs read-only, with a timeout and a row cap.
+ * <p>Compiling is remembered per bound query and dialect ({@link CompileMemory}); the pipeline remembers the verdicts
+ * the policy allowed, by exact text ({@code memory.VerdictMemory}); the standard rung's executor reuses a recent cost
+ * estimate of the same statement ({@link PreflightMemory}). All three are pure or bounded in time; every statement
+ * still passes the policy's verdict for exactly its text and runs read-only, with a timeout and a row cap.
  */
 public final class GrammarRung implements PagingRung, ClarifyingRung {
 
@@ -118,14 +119,14 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
                 .map(org.tally.core.binding.Refinement::table).filter(t -> !tables.contains(t)).forEach(tables::add);
         binding.lookupTables().stream().filter(t -> !tables.contains(t)).forEach(tables::add); // codes' descriptions
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
-        ReadOnlyExecutor executor = new ReadOnlyExecutor(settings);
+        ReadOnlyExecutor executor = new ReadOnlyExecutor(settings, PreflightMemory.of(settings));
         try {
             executor.prepare(connection, dialect); // the rung is the connection's only user from here on
         } catch (java.sql.SQLException e) {
             // then every execution switches the session itself, as it does for any caller's connection
         }
         return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source,
-                SqlSafetyPolicy.remembering(2 * REMEMBERED_STATEMENTS), executor, System::nanoTime,
+                new SqlSafetyPolicy(), executor, System::nanoTime,
                 pageSize > 0 ? new ListPager(binding, pageSize) : null);
     }
 
@@ -206,14 +207,15 @@ public final class GrammarRung implements PagingRung, ClarifyingRung {
         if (parsed instanceof ParseOutcome.NeedsClarification) {
             return new Reading.Clarifying((ParseOutcome.NeedsClarification) parsed);
         }
-        QuerySpec spec;
+        SpecHash.Canonical canonical;
         try {
-            spec = SpecCanonicalizer.canonicalize(((ParseOutcome.Parsed) parsed).spec());
+            canonical = SpecHash.canonical(((ParseOutcome.Parsed) parsed).spec()); // form, JSON and hash at once
         } catch (SpecException e) {
             return new Reading.NoReading("the question contradicts itself: " + e.getMessage());
         }
-        String hash = SpecHash.of(spec);
-        String specJson = SpecHash.canonicalJson(spec);
+        QuerySpec spec = canonical.spec();
+        String hash = canonical.hash();
+        String specJson = canonical.json();
         long t = nanoTime.getAsLong();
         BindResult bound = binder.bind(spec);
         if (bound instanceof BindResult.Failed) {

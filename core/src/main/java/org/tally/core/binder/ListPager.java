@@ -28,7 +28,7 @@ import org.tally.core.sql.SqlValue;
 import org.tally.core.sql.ValueExpr;
 
 /**
- * Keyset pages of list answers (DESIGN.md §9). A list's query is already in a total order (its sort keys, then the
+ * Keyset pages of list answers (docs/architecture.md, "The workstation"). A list's query is already in a total order (its sort keys, then the
  * subject's primary key), so the page after a row is the same query plus "sorts after that row's keys": no offset,
  * and no row is repeated or skipped however the pages are cut. The sort keys are selected after the shown columns
  * so the last row of a page carries its cursor; they are cut off before the rows are shown.

@@ -1,20 +1,25 @@
 package org.tally.core.binder;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
+import org.tally.core.catalog.Indexes;
 import org.tally.core.execute.ExecutionOutcome;
 import org.tally.core.execute.Preflight;
 import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.execute.SqlParameter;
+import org.tally.core.memory.CompileMemory;
+import org.tally.core.memory.VerdictMemory;
 import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.safety.ValidatedStatement;
 import org.tally.core.sql.CompileResult;
+import org.tally.core.sql.JoinColumns;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlCompiler;
 import org.tally.core.sql.SqlQuery;
@@ -45,7 +50,7 @@ final class QueryRun {
     }
 
     private final GrammarRung.Source source;
-    private final SqlSafetyPolicy policy;
+    private final VerdictMemory policy;
     private final ReadOnlyExecutor executor;
     private final LongSupplier nanoTime;
     private final CompileMemory compiler;
@@ -58,7 +63,7 @@ final class QueryRun {
     QueryRun(GrammarRung.Source source, SqlSafetyPolicy policy, ReadOnlyExecutor executor, LongSupplier nanoTime,
              CompileMemory compiler) {
         this.source = Objects.requireNonNull(source, "source");
-        this.policy = Objects.requireNonNull(policy, "policy");
+        this.policy = new VerdictMemory(Objects.requireNonNull(policy, "policy"), 2 * GrammarRung.REMEMBERED_STATEMENTS);
         this.executor = Objects.requireNonNull(executor, "executor");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
         this.compiler = Objects.requireNonNull(compiler, "compiler");
@@ -96,11 +101,14 @@ final class QueryRun {
         Preflight preflight = preflightOf(outcome);
         steps.add(preflightStep(preflight));
         if (outcome instanceof ExecutionOutcome.CostRejected) {
-            return new Result.Failed("The query was not run: its estimated cost is above the limit ("
-                    + preflight.note() + ").");
+            return new Result.Failed("This question needs a query the database estimates it could not finish in "
+                    + seconds() + "; it was not run." + indexHint(query) + " (The estimate: " + preflight.note() + ")");
         }
         if (!(outcome instanceof ExecutionOutcome.Rows)) {
-            String why = failure(outcome);
+            String why = outcome instanceof ExecutionOutcome.Timeout
+                    ? "This question needs a query the database could not finish in " + seconds() + "."
+                    + indexHint(query)
+                    : failure(outcome);
             steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
             return new Result.Failed(why);
         }
@@ -113,6 +121,34 @@ final class QueryRun {
             literals.add(renderer.inlineLiteral(v));
         }
         return literals;
+    }
+
+    private String seconds() {
+        long ms = executor.settings().statementTimeout().toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+
+    /**
+     * What an administrator could do about a query that is too slow: an index on the columns it matches rows on
+     * that no index leads (docs/architecture.md, "The executor's envelope"). Empty when every such column is
+     * indexed or the database does not say.
+     */
+    private String indexHint(SqlQuery query) {
+        List<String> missing = new ArrayList<>();
+        Indexes indexes = new Indexes(source.connection(), source.dialect());
+        for (JoinColumns.Column c : JoinColumns.of(query)) {
+            try {
+                if (!indexes.leads(c.schema(), c.table(), c.column())) {
+                    missing.add(c.table() + "." + c.column());
+                }
+            } catch (SQLException | RuntimeException e) {
+                return ""; // the metadata is not readable here: no advice rather than a guess
+            }
+        }
+        if (missing.isEmpty()) {
+            return " Ask a narrower question, or ask an administrator whether the tables it reads are indexed.";
+        }
+        return " Ask an administrator about an index on " + String.join(" and ", missing) + ".";
     }
 
     private static Preflight preflightOf(ExecutionOutcome o) {

@@ -116,6 +116,16 @@ public abstract class SqlDialect {
         return null;
     }
 
+    /**
+     * Whether a counted related scope ("admitted more than once") is written as a grouped semi-join (IN over GROUP BY
+     * … HAVING COUNT(*), one pass over the related rows) rather than a correlated count per outer row. The planners
+     * of the four databases turn neither into the other, and the correlated count over an unindexed key scans the
+     * related table once per outer row (docs/benchmarks.md, "Against the gold SQL").
+     */
+    public boolean groupsCountedScopes() {
+        return true;
+    }
+
     public String booleanLiteral(boolean value) {
         if (traits.booleanLiterals()) {
             return value ? "TRUE" : "FALSE";

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * The bounds every statement runs within, and how each database enforces them (per transaction on any connection;
- * at session level, with the checks of {@link SessionEnvelope}, on a connection {@link ReadOnlyExecutor#prepare
+ * at session level, with the checks of the dialect's session envelope, on a connection {@link ReadOnlyExecutor#prepare
  * prepared} for the executor where the database allows):
  * <pre>
  *               timeout                                      read-only enforced by the database

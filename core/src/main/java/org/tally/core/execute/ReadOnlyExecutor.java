@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.WeakHashMap;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.dialect.Dialect;
@@ -82,7 +81,7 @@ import org.tally.core.safety.ValidatedStatement;
  * pipelined {@code SET statement_timeout}, MariaDB's {@code SET STATEMENT ... FOR}, which also carries read-only).
  * Elsewhere a prepared connection stays read-only with autocommit off, so that autocommit is not switched off and
  * back on around every statement. An estimate is reused for the same statement for
- * {@link ExecutorSettings#preflightReuse()} ({@link PreflightMemory}) in both envelopes.
+ * {@link ExecutorSettings#preflightReuse()} (an {@link EstimateMemory}) in both envelopes.
  */
 public final class ReadOnlyExecutor {
 
@@ -90,28 +89,29 @@ public final class ReadOnlyExecutor {
     private static final String READ_ONLY_STATE = "25006";
     private static final String H2_READ_ONLY_DATABASE = "90097";
 
-    /** Statements whose estimates one executor keeps for reuse. */
-    static final int REMEMBERED_ESTIMATES = 256;
-
     private final ExecutorSettings settings;
     private final CostPreflight preflight;
-    /** Null when estimates are not reused. */
-    private final PreflightMemory estimates;
+    private final EstimateMemory estimates;
     /** Connections {@link #prepare prepared} with a session envelope (weakly held: a closed connection may go). */
     private final Map<Connection, Prepared> sessions = Collections.synchronizedMap(new WeakHashMap<>());
 
     private record Prepared(Dialect dialect, SessionEnvelope envelope) {
     }
 
+    /** An executor that asks EXPLAIN for every statement (when the settings have the preflight on). */
     public ReadOnlyExecutor(ExecutorSettings settings) {
-        this(settings, System::nanoTime);
+        this(settings, EstimateMemory.NONE);
     }
 
-    ReadOnlyExecutor(ExecutorSettings settings, LongSupplier nanoTime) {
+    /** @param estimates where recent EXPLAIN answers are kept for reuse ({@code memory.PreflightMemory}) */
+    public ReadOnlyExecutor(ExecutorSettings settings, EstimateMemory estimates) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.preflight = new CostPreflight(settings.maxCost());
-        this.estimates = settings.preflight() && !settings.preflightReuse().isZero()
-                ? new PreflightMemory(REMEMBERED_ESTIMATES, settings.preflightReuse(), nanoTime) : null;
+        this.estimates = Objects.requireNonNull(estimates, "estimates");
+    }
+
+    public ExecutorSettings settings() {
+        return settings;
     }
 
     /**
@@ -142,10 +142,6 @@ public final class ReadOnlyExecutor {
         }
         LOG.info("connection prepared: read-only transaction around every statement ({})", dialect.displayName());
         return Envelope.TRANSACTION;
-    }
-
-    public ExecutorSettings settings() {
-        return settings;
     }
 
     /** {@link #execute(Connection, ValidatedStatement, List, ExecutionHandle)} without a way to cancel. */
@@ -300,13 +296,13 @@ public final class ReadOnlyExecutor {
      * when {@code session} is not null) or reused from a recent one. */
     private Preflight estimate(Connection connection, SqlDialect dialect, String sql,
                                List<SqlParameter> params, ExecutionHandle handle, SessionEnvelope session) {
-        Preflight known = estimates == null ? null : estimates.recall(connection, sql, params);
+        Preflight known = estimates.recall(connection, sql, params);
         if (known != null) {
             return known;
         }
         Preflight fresh = preflight.check(connection, dialect, sql, params, settings.timeoutSecondsRoundedUp(), handle,
                 session);
-        if (estimates != null && !handle.isCancelled()) {
+        if (!handle.isCancelled()) {
             estimates.remember(connection, sql, params, fresh);
         }
         return fresh;

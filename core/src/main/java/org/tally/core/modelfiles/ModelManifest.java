@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The list of model files an administrator vouches for (DESIGN.md §7): {@value #FILE_NAME} in the models folder, in
+ * The list of model files an administrator vouches for (docs/architecture.md, "Local models"): {@value #FILE_NAME} in the models folder, in
  * the format {@code sha256sum} writes, one {@code <64 hex digits>  <file name>} per line ({@code *} before the name
  * is allowed, {@code #} starts a comment). Names are plain file names in the models folder, never paths.
  *

@@ -22,6 +22,8 @@ public final class AllowedRelations {
     private final String defaultSchema;
     private final Set<String> qualified;
     private final List<String> display;
+    /** Computed once: the allow-list is part of the key every remembered verdict is looked up by. */
+    private final int hash;
 
     private AllowedRelations(String defaultSchema, Collection<String> names) {
         this.defaultSchema = defaultSchema == null ? null : fold(defaultSchema);
@@ -44,6 +46,7 @@ public final class AllowedRelations {
         }
         this.qualified = Set.copyOf(keys);
         this.display = List.copyOf(shown);
+        this.hash = Objects.hash(this.defaultSchema, qualified, display);
     }
 
     /**
@@ -92,13 +95,14 @@ public final class AllowedRelations {
     /** Two allow-lists are equal when they name the same relations the same way (so a verdict for one holds for the other). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof AllowedRelations other && Objects.equals(defaultSchema, other.defaultSchema)
+        return o == this || o instanceof AllowedRelations other && hash == other.hash
+                && Objects.equals(defaultSchema, other.defaultSchema)
                 && qualified.equals(other.qualified) && display.equals(other.display);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(defaultSchema, qualified, display);
+        return hash;
     }
 
     private static String key(String schema, String table) {

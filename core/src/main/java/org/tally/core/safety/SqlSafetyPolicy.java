@@ -88,9 +88,9 @@ import org.tally.core.dialect.Dialect;
  *       the first exactly and is skipped). Execute that text, never the input.</li>
  * </ol>
  *
- * <p>A policy made with {@link #remembering(int)} keeps the allowed verdicts it reached, by exact input (text,
- * dialect, allow-list, row cap), in a bounded memory ({@link VerdictMemory}): the check is a pure function of that
- * input, so asking again gives the same verdict without parsing again. Refusals are always checked afresh.
+ *
+ * <p>The check is a pure function of its input (text, dialect, allow-list, row cap); the pipeline remembers the allowed
+ * verdicts it got ({@code memory.VerdictMemory}).
  */
 public final class SqlSafetyPolicy {
 
@@ -136,40 +136,16 @@ public final class SqlSafetyPolicy {
             Map.entry("UnsupportedStatement", "this statement is not a query"));
 
     private final Duration parseTimeout;
-    /** Null: every statement is checked in full. */
-    private final VerdictMemory memory;
 
     public SqlSafetyPolicy() {
         this(DEFAULT_PARSE_TIMEOUT);
     }
 
     public SqlSafetyPolicy(Duration parseTimeout) {
-        this(parseTimeout, 0);
-    }
-
-    /**
-     * @param parseTimeout       how long one parse may take
-     * @param rememberedVerdicts how many allowed verdicts to remember (0: none, every check runs in full)
-     */
-    public SqlSafetyPolicy(Duration parseTimeout, int rememberedVerdicts) {
         if (parseTimeout == null || parseTimeout.isNegative() || parseTimeout.isZero()) {
             throw new IllegalArgumentException("parseTimeout must be positive, not " + parseTimeout);
         }
-        if (rememberedVerdicts < 0) {
-            throw new IllegalArgumentException("rememberedVerdicts must not be negative, not " + rememberedVerdicts);
-        }
         this.parseTimeout = parseTimeout;
-        this.memory = rememberedVerdicts == 0 ? null : new VerdictMemory(rememberedVerdicts);
-    }
-
-    /** The policy with the default parse time limit, remembering up to {@code verdicts} allowed verdicts. */
-    public static SqlSafetyPolicy remembering(int verdicts) {
-        return new SqlSafetyPolicy(DEFAULT_PARSE_TIMEOUT, verdicts);
-    }
-
-    /** The memory of allowed verdicts, or null (for tests). */
-    VerdictMemory memory() {
-        return memory;
     }
 
     /**
@@ -185,10 +161,6 @@ public final class SqlSafetyPolicy {
         Objects.requireNonNull(relations, "relations");
         if (maxRows < 1) {
             throw new IllegalArgumentException("maxRows must be at least 1, not " + maxRows);
-        }
-        SafetyVerdict known = memory == null ? null : memory.recall(sql, dialect, relations, maxRows);
-        if (known != null) {
-            return known;
         }
         SafetyVerdict verdict;
         try {
@@ -207,8 +179,6 @@ public final class SqlSafetyPolicy {
         }
         if (!verdict.allowed()) {
             LOG.debug("refused SQL: {}", verdict.reason());
-        } else if (memory != null) {
-            memory.remember(sql, dialect, relations, maxRows, verdict);
         }
         return verdict;
     }

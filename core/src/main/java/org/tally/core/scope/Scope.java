@@ -9,7 +9,7 @@ import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.ServiceLine;
 
 /**
- * A service line as a scope (DESIGN.md §8): the concepts its agent may read, which are the line's own concepts plus
+ * A service line as a scope (docs/architecture.md, "Service lines"): the concepts its agent may read, which are the line's own concepts plus
  * the shared ones (Patient, Encounter, Provider, Department). A scope narrows what can be read, never what a
  * question means. {@link #ALL} is no narrowing: every bound table.
  *

@@ -35,12 +35,11 @@ import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
-import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
 import org.tally.core.spec.SpecHash;
 
 /**
- * The grammar rung of one service line's scope (DESIGN.md §8). The question is read twice: with the whole source's
+ * The grammar rung of one service line's scope (docs/architecture.md, "Service lines"). The question is read twice: with the whole source's
  * vocabulary and with the scope's. A question that names a concept outside the scope is redirected to the service
  * lines that answer it; a question the scope would read differently from the whole source is not answered here. Only
  * then does the grammar rung built on the narrowed binding (its vocabulary, joins and allow-list) answer it, so a
@@ -216,8 +215,7 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
     private static boolean sameReading(ParseOutcome whole, ParseOutcome scoped) {
         if (whole instanceof ParseOutcome.Parsed a && scoped instanceof ParseOutcome.Parsed b) {
             try {
-                return SpecHash.of(SpecCanonicalizer.canonicalize(a.spec()))
-                        .equals(SpecHash.of(SpecCanonicalizer.canonicalize(b.spec())));
+                return SpecHash.of(a.spec()).equals(SpecHash.of(b.spec())); // each canonicalised once, inside
             } catch (SpecException e) {
                 return false;
             }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * What a column means, independent of its physical name (DESIGN.md §3). A closed set, because compiler and binder
+ * What a column means, independent of its physical name (docs/architecture.md, "The QuerySpec"). A closed set, because compiler and binder
  * rules hang on it: extend with care, and with tests. In JSON and in the domain pack a role is written with its
  * {@link #jsonName()} ({@code "PrimaryKey"}); {@link #fromJson} also accepts {@code primary_key}, {@code PRIMARY KEY}.
  */
@@ -86,7 +86,7 @@ public enum ColumnRole {
         this.jsonName = jsonName;
     }
 
-    /** The stable name used in JSON, the domain pack and DESIGN.md, e.g. {@code "PrimaryKey"}. */
+    /** The stable name used in JSON, the domain pack and the documentation, e.g. {@code "PrimaryKey"}. */
     @JsonValue
     public String jsonName() {
         return jsonName;

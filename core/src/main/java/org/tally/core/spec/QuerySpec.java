@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A question as a typed, source-independent intent (DESIGN.md §5). It names concepts and column roles, never
+ * A question as a typed, source-independent intent (docs/architecture.md, "The QuerySpec"). It names concepts and column roles, never
  * tables or columns; a binding resolves it per source and the compiler turns the bound spec into SQL.
  * Equal intents have equal {@link SpecCanonicalizer canonical forms} and {@link SpecHash hashes}.
  *

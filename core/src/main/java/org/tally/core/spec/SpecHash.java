@@ -28,6 +28,22 @@ public final class SpecHash {
         return COMPILER_VERSION + ":" + sha256Hex(canonicalJson(spec));
     }
 
+    /** A spec in canonical form with its canonical JSON and its hash: canonicalised once for all three. */
+    public record Canonical(QuerySpec spec, String json, String hash) {
+    }
+
+    /**
+     * The canonical form, its JSON and its hash from one canonicalisation (what {@link #of} and
+     * {@link #canonicalJson} each compute again).
+     *
+     * @throws ContradictionException when the spec can select no row (see {@link SpecCanonicalizer})
+     */
+    public static Canonical canonical(QuerySpec spec) {
+        QuerySpec canonical = SpecCanonicalizer.canonicalize(spec);
+        String json = CanonicalJson.write(canonical);
+        return new Canonical(canonical, json, COMPILER_VERSION + ":" + sha256Hex(json));
+    }
+
     /** The exact text hashed: the canonical form's sorted-key JSON. */
     public static String canonicalJson(QuerySpec spec) {
         return CanonicalJson.write(SpecCanonicalizer.canonicalize(spec));

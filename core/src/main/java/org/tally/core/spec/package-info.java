@@ -1,5 +1,5 @@
 /**
- * The QuerySpec: a question as a typed, source-independent intent (DESIGN.md §5).
+ * The QuerySpec: a question as a typed, source-independent intent (docs/architecture.md, "The QuerySpec").
  *
  * <p>A {@link org.tally.core.spec.QuerySpec} names a subject concept of the domain pack, a
  * {@link org.tally.core.spec.Shape}, {@link org.tally.core.spec.Measure measures},

@@ -3,6 +3,7 @@ package org.tally.core.sql;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.tally.core.dialect.DialectTraits;
 import org.tally.core.dialect.SqlDialect;
 import org.tally.core.sql.Predicate.And;
@@ -318,21 +319,11 @@ public final class SqlRenderer {
             predicate(n.operand(), o);
             o.append(")");
         } else if (p instanceof Exists x && x.counted()) {
-            o.append("(SELECT COUNT(*) FROM ");
-            relation(x.from(), o);
-            joins(x.joins(), o);
-            o.append(" WHERE ");
-            predicate(x.where(), o);
-            o.append(")");
-            if (x.atLeast() != null && x.atLeast().equals(x.atMost())) {
-                o.append(" = ").append(Integer.toString(x.atLeast()));
-            } else if (x.atLeast() != null && x.atMost() != null) {
-                o.append(" BETWEEN ").append(Integer.toString(x.atLeast())).append(" AND ")
-                        .append(Integer.toString(x.atMost()));
-            } else if (x.atLeast() != null) {
-                o.append(" >= ").append(Integer.toString(x.atLeast()));
+            Optional<CountedScope.Semi> semi = dialect.groupsCountedScopes() ? CountedScope.of(x) : Optional.empty();
+            if (semi.isPresent() && (x.atLeast() != null && x.atLeast() >= 1 || x.atMost() != null)) {
+                groupedCount(x, semi.get(), o);
             } else {
-                o.append(" <= ").append(Integer.toString(x.atMost()));
+                correlatedCount(x, o);
             }
         } else if (p instanceof Exists x) {
             o.append(x.negated() ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
@@ -344,6 +335,69 @@ public final class SqlRenderer {
         } else {
             throw new AssertionError(p);
         }
+    }
+
+    /** {@code (SELECT COUNT(*) FROM related WHERE correlation AND …) >= n}: a count per outer row. */
+    private void correlatedCount(Exists x, SqlOut o) {
+        o.append("(SELECT COUNT(*) FROM ");
+        relation(x.from(), o);
+        joins(x.joins(), o);
+        o.append(" WHERE ");
+        predicate(x.where(), o);
+        o.append(")");
+        if (x.atLeast() != null && x.atLeast().equals(x.atMost())) {
+            o.append(" = ").append(Integer.toString(x.atLeast()));
+        } else if (x.atLeast() != null && x.atMost() != null) {
+            o.append(" BETWEEN ").append(Integer.toString(x.atLeast())).append(" AND ")
+                    .append(Integer.toString(x.atMost()));
+        } else if (x.atLeast() != null) {
+            o.append(" >= ").append(Integer.toString(x.atLeast()));
+        } else {
+            o.append(" <= ").append(Integer.toString(x.atMost()));
+        }
+    }
+
+    /**
+     * The same condition as a grouped semi-join (see {@link CountedScope}): with at least n ≥ 1 related rows,
+     * {@code (outer IS NOT NULL AND outer IN (SELECT inner … GROUP BY inner HAVING COUNT(*) >= n))}; with at most m
+     * (none included), {@code NOT (outer IS NOT NULL AND outer IN (… HAVING COUNT(*) > m))}. Inner keys that are NULL
+     * match no outer row in the correlated form either, so they are left out of the list, and a NULL outer key gives
+     * FALSE as the correlated count of zero does (so the condition also keeps its meaning under NOT).
+     */
+    private void groupedCount(Exists x, CountedScope.Semi semi, SqlOut o) {
+        boolean atLeastOne = x.atLeast() != null && x.atLeast() >= 1;
+        o.append(atLeastOne ? "(" : "NOT (");
+        value(semi.outer(), o);
+        o.append(" IS NOT NULL AND ");
+        value(semi.outer(), o);
+        o.append(" IN (SELECT ");
+        value(semi.inner(), o);
+        o.append(" FROM ");
+        relation(x.from(), o);
+        joins(x.joins(), o);
+        o.append(" WHERE ");
+        value(semi.inner(), o);
+        o.append(" IS NOT NULL");
+        for (Predicate local : semi.local()) {
+            boolean parens = local instanceof Or;
+            o.append(parens ? " AND (" : " AND ");
+            predicate(local, o);
+            o.append(parens ? ")" : "");
+        }
+        o.append(" GROUP BY ");
+        value(semi.inner(), o);
+        o.append(" HAVING COUNT(*)");
+        if (!atLeastOne) {
+            o.append(" > ").append(Integer.toString(x.atMost()));
+        } else if (x.atLeast().equals(x.atMost())) {
+            o.append(" = ").append(Integer.toString(x.atLeast()));
+        } else if (x.atMost() != null) {
+            o.append(" BETWEEN ").append(Integer.toString(x.atLeast())).append(" AND ")
+                    .append(Integer.toString(x.atMost()));
+        } else {
+            o.append(" >= ").append(Integer.toString(x.atLeast()));
+        }
+        o.append("))");
     }
 
     private void connective(List<Predicate> operands, String word, SqlOut o) {

@@ -23,8 +23,9 @@ import org.tally.core.execute.SqlParameter;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.meta.MetaRung;
 import org.tally.core.safety.SafetyVerdict;
+import org.tally.core.memory.PreflightMemory;
+import org.tally.core.memory.VerdictMemory;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.safety.Unvalidated;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoSchema;
 import org.tally.core.source.SourceConnector;
@@ -40,7 +41,7 @@ import org.tally.core.sql.SqlCompiler;
  * Where the fixed time of a warm {@code AnswerEngine.ask} goes (a plain {@code main}, not a test). For every golden
  * question the grammar rung answers, the steps the rung takes are repeated one by one through the same public
  * objects and timed apart (meta rung, parse, canonicalize, hash, bind, compile, each safety check done afresh and
- * both answered by a remembering policy, the executor with its estimate reuse),
+ * answered from the verdict memory, the executor with its estimate reuse),
  * and the executor's JDBC calls are timed through {@link JdbcTimer}. Prints the per-question mean of each step,
  * summed over the questions, next to the whole {@code ask}.
  *
@@ -86,8 +87,8 @@ public final class AskProfile {
     private static void profile(BenchSource source, MetaRung meta, JdbcTimer timer, int rounds)
             throws java.sql.SQLException {
         SqlSafetyPolicy policy = new SqlSafetyPolicy();
-        SqlSafetyPolicy remembering = SqlSafetyPolicy.remembering(1024);
-        ReadOnlyExecutor executor = new ReadOnlyExecutor(source.settings());
+        VerdictMemory remembering = new VerdictMemory(policy, 1024);
+        ReadOnlyExecutor executor = new ReadOnlyExecutor(source.settings(), PreflightMemory.of(source.settings()));
         // prepared as the rung's own executor prepared the same connection (same settings), so neither undoes the other
         System.out.println("envelope: " + executor.prepare(source.connection(), source.dialect()));
         int maxRows = source.settings().maxRows();
@@ -148,17 +149,16 @@ public final class AskProfile {
                 SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(), maxRows);
                 add(steps, "validate sql", t, measured);
                 t = System.nanoTime();
-                policy.check(rendered.inlined(), source.dialect(), source.allowed(), maxRows);
-                add(steps, "validate inlined", t, measured);
+                verdict.statement().withValuesWritten(source.literals(rendered));
+                add(steps, "values written into the validated statement", t, measured);
                 t = System.nanoTime();
                 remembering.check(rendered.sql(), source.dialect(), source.allowed(), maxRows);
-                remembering.check(rendered.inlined(), source.dialect(), source.allowed(), maxRows);
-                add(steps, "validate both, remembered", t, measured);
+                add(steps, "validate, remembered", t, measured);
                 if (measured) {
                     timer.reset();
                 }
                 t = System.nanoTime();
-                ExecutionOutcome outcome = executor.execute(source.connection(), Unvalidated.statement(verdict.rewritten(), source.dialect()),
+                ExecutionOutcome outcome = executor.execute(source.connection(), verdict.statement(),
                         SqlParameter.fromCompiled(rendered.parameters()));
                 add(steps, "execute (whole)", t, measured);
                 if (!(outcome instanceof ExecutionOutcome.Rows)) {

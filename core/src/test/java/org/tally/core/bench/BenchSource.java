@@ -27,7 +27,9 @@ import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SafetyVerdict;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.safety.SqlSafetyPolicy;
+import org.tally.core.safety.ValidatedStatement;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
@@ -35,6 +37,7 @@ import org.tally.core.spec.SpecException;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.Rendered;
 import org.tally.core.sql.SqlCompiler;
+import org.tally.core.sql.SqlRenderer;
 
 /**
  * One open source with its catalog refreshed and bound, and the grammar rung built the way the app's wiring builds
@@ -43,8 +46,11 @@ import org.tally.core.sql.SqlCompiler;
  */
 final class BenchSource implements AutoCloseable {
 
-    /** The statement the grammar rung hands to the executor: validated SQL with its bound parameters. */
-    record Statement(String sql, List<SqlParameter> parameters, String inlined) {
+    /** The statement the grammar rung hands to the executor, its bound values, and the copy shown to people. */
+    record Statement(ValidatedStatement validated, List<SqlParameter> parameters, String inlined) {
+        String sql() {
+            return validated.sql();
+        }
     }
 
     private final Connection connection;
@@ -72,7 +78,7 @@ final class BenchSource implements AutoCloseable {
         this.binder = new SpecBinder(binding, pack, day);
         List<String> tables = binding.bound().stream().map(TableBinding::table).toList();
         this.allowed = AllowedRelations.of(defaultSchema(connection), tables);
-        this.executor = new ReadOnlyExecutor(settings);
+        this.executor = new ReadOnlyExecutor(settings, PreflightMemory.of(settings));
         this.engine = new AnswerLadder(List.of(new MetaRung(name),
                 GrammarRung.standard(connection, dialect, binding, pack, today, settings)),
                 System::nanoTime, () -> { });
@@ -141,9 +147,15 @@ final class BenchSource implements AutoCloseable {
         if (!verdict.allowed()) {
             return Optional.empty();
         }
-        SafetyVerdict shown = policy.check(rendered.inlined(), dialect, allowed, executor.settings().maxRows());
-        return Optional.of(new Statement(verdict.rewritten(), SqlParameter.fromCompiled(rendered.parameters()),
-                shown.allowed() ? shown.rewritten() : rendered.inlined()));
+        String shown = verdict.statement().withValuesWritten(literals(rendered));
+        return Optional.of(new Statement(verdict.statement(), SqlParameter.fromCompiled(rendered.parameters()),
+                shown != null ? shown : rendered.inlined()));
+    }
+
+    /** The values of a rendered statement as the compiler writes them inline, for the copy shown to people. */
+    List<String> literals(Rendered rendered) {
+        SqlRenderer renderer = SqlCompiler.renderer(dialect);
+        return rendered.parameters().stream().map(renderer::inlineLiteral).toList();
     }
 
     private static String defaultSchema(Connection connection) {

@@ -25,7 +25,6 @@ import org.tally.core.dialect.Dialect;
 import org.tally.core.execute.ExecutionOutcome;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
-import org.tally.core.safety.Unvalidated;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoSchema;
 import org.tally.core.source.SourceConnector;
@@ -216,7 +215,7 @@ public final class EndToEndRatioBenchmark {
 
     private static double timeEnvelope(Envelope envelope, BenchSource.Statement s) {
         long t = System.nanoTime();
-        ExecutionOutcome outcome = envelope.executor().execute(envelope.connection(), Unvalidated.statement(s.sql(), envelope.dialect()),
+        ExecutionOutcome outcome = envelope.executor().execute(envelope.connection(), s.validated(),
                 s.parameters());
         long ns = System.nanoTime() - t;
         if (!(outcome instanceof ExecutionOutcome.Rows)) {

@@ -8,7 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** The {@code question:} texts of every golden suite file: its questions, then its traps, file by file. */
@@ -20,8 +22,14 @@ final class GoldenQuestions {
     private GoldenQuestions() {
     }
 
-    /** One golden question: its suite id, its text, and whether it is a trap (it must be refused). */
-    record Question(String id, String text, boolean trap) {
+    /**
+     * One golden question: its suite id, its text, whether it is a trap (it must be refused), its hand-written gold
+     * SQL per demo schema ({@code dev}, {@code alt}; none for traps) and whether its rows come in a defined order.
+     */
+    record Question(String id, String text, boolean trap, Map<String, String> gold, boolean ordered) {
+        Question {
+            gold = Map.copyOf(gold);
+        }
     }
 
     static List<Question> all() {
@@ -33,7 +41,10 @@ final class GoldenQuestions {
                 JsonNode suite = yaml.readTree(file.toFile());
                 for (String list : List.of("questions", "traps")) {
                     for (JsonNode q : suite.path(list)) {
-                        out.add(new Question(q.path("id").asText(), q.path("question").asText(), list.equals("traps")));
+                        Map<String, String> gold = new HashMap<>();
+                        q.path("gold").fields().forEachRemaining(e -> gold.put(e.getKey(), e.getValue().asText()));
+                        out.add(new Question(q.path("id").asText(), q.path("question").asText(), list.equals("traps"),
+                                gold, q.path("ordered").asBoolean(false)));
                     }
                 }
             }

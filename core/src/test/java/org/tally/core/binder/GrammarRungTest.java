@@ -12,7 +12,6 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.testing.TestBindings;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Outcome;
@@ -20,14 +19,16 @@ import org.tally.core.answer.PathStep;
 import org.tally.core.answer.Rung;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.TableBinding;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.dialect.Dialect;
+import org.tally.core.testing.TestBindings;
 
 /** The grammar rung's pipeline and its decisions: answer, miss on an empty existence probe, miss on no parse. */
 class GrammarRungTest {
@@ -58,7 +59,7 @@ class GrammarRungTest {
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), today);
         rung = new GrammarRung(grammar, new SpecBinder(binding, pack, today), new GrammarRung.Source(db, Dialect.H2,
                 AllowedRelations.of("PUBLIC", binding.bound().stream().map(TableBinding::table).toList())),
-                new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS), System::nanoTime);
+                new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS, PreflightMemory.of(ExecutorSettings.DEFAULTS)), System::nanoTime);
     }
 
     @AfterAll

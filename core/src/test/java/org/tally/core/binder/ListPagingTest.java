@@ -13,7 +13,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tally.core.testing.TestBindings;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.AnswerStatus;
@@ -22,15 +21,16 @@ import org.tally.core.answer.PageResult;
 import org.tally.core.answer.Rung;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.TableBinding;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.QueryResult;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.Shape;
 import org.tally.core.sql.KeysetCursor;
@@ -38,6 +38,7 @@ import org.tally.core.sql.OrderItem;
 import org.tally.core.sql.Sql;
 import org.tally.core.sql.SqlQuery;
 import org.tally.core.sql.SqlValue;
+import org.tally.core.testing.TestBindings;
 
 /**
  * Keyset pages of list answers on a real database: every page together is exactly the unpaged list, in order, with
@@ -83,7 +84,7 @@ class ListPagingTest {
     private static GrammarRung rung(ListPager pager) {
         return new GrammarRung(new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), today),
                 new SpecBinder(binding, pack, today), source, new SqlSafetyPolicy(),
-                new ReadOnlyExecutor(ExecutorSettings.DEFAULTS), System::nanoTime, pager);
+                new ReadOnlyExecutor(ExecutorSettings.DEFAULTS, PreflightMemory.of(ExecutorSettings.DEFAULTS)), System::nanoTime, pager);
     }
 
     private static Answer answer(GrammarRung rung, String question) {
@@ -134,7 +135,7 @@ class ListPagingTest {
         // status descending (its NULLs sort last), then ward ascending, then the key: many ties on the first two
         SqlQuery sorted = b.query().toBuilder().orderByList(List.of(OrderItem.desc(Sql.col("s", column("status"))),
                 OrderItem.asc(Sql.col("s", column("ward_id"))), OrderItem.asc(Sql.col("s", column("id"))))).build();
-        QueryRun run = new QueryRun(source, new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS),
+        QueryRun run = new QueryRun(source, new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS, PreflightMemory.of(ExecutorSettings.DEFAULTS)),
                 System::nanoTime);
         List<List<Object>> expected = ran(run, sorted).rows();
         assertThat(expected).hasSize(BEDS);
@@ -162,7 +163,7 @@ class ListPagingTest {
     void aListThatAskedForNRowsStopsAtNWhateverThePageSize() {
         QuerySpec spec = QuerySpec.builder("Bed", Shape.LIST).limit(12).build();
         BindResult.Bound b = (BindResult.Bound) new SpecBinder(binding, pack, today).bind(spec);
-        QueryRun run = new QueryRun(source, new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS),
+        QueryRun run = new QueryRun(source, new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS, PreflightMemory.of(ExecutorSettings.DEFAULTS)),
                 System::nanoTime);
         List<List<Object>> expected = ran(run, b.query()).rows();
         assertThat(expected).hasSize(12);

@@ -17,14 +17,15 @@ import org.tally.core.answer.PathStep;
 import org.tally.core.answer.Rung;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.TableBinding;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.execute.ReadOnlyExecutor;
 import org.tally.core.grammar.Grammar;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
 import org.tally.core.safety.AllowedRelations;
 import org.tally.core.safety.SqlSafetyPolicy;
-import org.tally.core.dialect.Dialect;
 import org.tally.core.testing.TestBindings;
 
 /**
@@ -56,7 +57,7 @@ class RememberedReadingTest {
         rung = new GrammarRung(new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), today),
                 new SpecBinder(binding, pack, today), new GrammarRung.Source(db, Dialect.H2,
                 AllowedRelations.of("PUBLIC", binding.bound().stream().map(TableBinding::table).toList())),
-                new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS), System::nanoTime);
+                new SqlSafetyPolicy(), new ReadOnlyExecutor(ExecutorSettings.DEFAULTS, PreflightMemory.of(ExecutorSettings.DEFAULTS)), System::nanoTime);
     }
 
     @AfterEach

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tally.core.dialect.Dialect;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.safety.Unvalidated;
 
 /**
@@ -113,7 +114,7 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
     void aWritableDatabaseKeepsTheTransactionEnvelopeAndItsRollback() throws Exception {
         List<String> before = snapshot();
         try (Connection c = DriverManager.getConnection(url)) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings(), PreflightMemory.of(settings()));
 
             Envelope envelope = executor.prepare(c, dialect());
             List<ExecutionOutcome> outcomes = new ArrayList<>();
@@ -145,7 +146,7 @@ class H2ExecutorTest extends ReadOnlyExecutorContract {
         for (String write : WRITING_QUERIES) {
             ExecutionOutcome outcome;
             try (Connection c = DriverManager.getConnection(url)) {
-                outcome = new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement(write, dialect()), List.of());
+                outcome = new ReadOnlyExecutor(settings(), PreflightMemory.of(settings())).execute(c, Unvalidated.statement(write, dialect()), List.of());
             }
 
             // H2 runs it (setReadOnly does not stop it), but the executor never commits

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.dialect.SessionEnvelope;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.safety.Unvalidated;
 import org.tally.core.testing.RealDatabases;
 
@@ -226,7 +227,7 @@ class MariaDbExecutorTest extends ReadOnlyExecutorContract {
         List<String> before = snapshot();
         // stop the driver from touching the server's read-only state, then lift its own client-side check
         try (Connection c = DriverManager.getConnection(url + "&readOnlyPropagatesToServer=false")) {
-            rowsOf(new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement("SELECT id FROM probe", dialect()), List.of()));
+            rowsOf(new ReadOnlyExecutor(settings(), PreflightMemory.of(settings())).execute(c, Unvalidated.statement("SELECT id FROM probe", dialect()), List.of()));
             c.setReadOnly(false);
             for (String write : List.of("INSERT INTO probe (id, label) VALUES (100, 'written')",
                     "UPDATE probe SET label = 'changed'", "DELETE FROM probe", "CREATE TABLE intruder (id INT)",

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.dialect.SessionEnvelope;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.safety.Unvalidated;
 import org.tally.core.testing.RealDatabases;
 
@@ -92,7 +93,7 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
         }
         List<String> before = snapshot();
         try (Connection c = DriverManager.getConnection(url + "&readOnlyMode=always")) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings(), PreflightMemory.of(settings()));
             executor.prepare(c, dialect());
 
             ExecutionOutcome first = executor.execute(c, Unvalidated.statement("SELECT tidy_up()", dialect()), List.of());
@@ -109,7 +110,7 @@ class PostgresExecutorTest extends ReadOnlyExecutorContract {
     void aConnectionWithReadOnlyModeAlwaysReadsAndRefusesWritesToo() throws Exception {
         List<String> before = snapshot();
         try (Connection c = DriverManager.getConnection(url + "&readOnlyMode=always")) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings(), PreflightMemory.of(settings()));
 
             QueryResult read = rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of()));
             ExecutionOutcome write = executor.execute(c, Unvalidated.statement("DELETE FROM probe", dialect()), List.of());

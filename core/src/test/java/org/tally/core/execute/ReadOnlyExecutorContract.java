@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tally.core.dialect.CostEstimate;
 import org.tally.core.dialect.Dialect;
+import org.tally.core.memory.PreflightMemory;
 import org.tally.core.safety.Unvalidated;
 
 /**
@@ -80,7 +81,7 @@ abstract class ReadOnlyExecutorContract {
 
     ExecutionOutcome run(ExecutorSettings settings, String sql, List<SqlParameter> parameters) throws SQLException {
         try (Connection c = executorConnection()) {
-            return new ReadOnlyExecutor(settings).execute(c, Unvalidated.statement(sql, dialect()), parameters);
+            return new ReadOnlyExecutor(settings, PreflightMemory.of(settings)).execute(c, Unvalidated.statement(sql, dialect()), parameters);
         }
     }
 
@@ -148,7 +149,7 @@ abstract class ReadOnlyExecutorContract {
     void theConnectionStaysUsableAfterATimeout() throws Exception {
         ExecutorSettings oneSecond = settings().withStatementTimeout(Duration.ofSeconds(1)).withPreflight(false);
         try (Connection c = executorConnection()) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(oneSecond);
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(oneSecond, PreflightMemory.of(oneSecond));
             assertThat(executor.execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of())).isInstanceOf(ExecutionOutcome.Timeout.class);
 
             QueryResult after = rowsOf(executor.execute(c, Unvalidated.statement("SELECT COUNT(*) FROM probe", dialect()), List.of()));
@@ -163,7 +164,7 @@ abstract class ReadOnlyExecutorContract {
         ExecutionHandle handle = new ExecutionHandle();
         try (Connection c = executorConnection()) {
             CompletableFuture<ExecutionOutcome> running = CompletableFuture.supplyAsync(
-                    () -> new ReadOnlyExecutor(patient).execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of(), handle));
+                    () -> new ReadOnlyExecutor(patient, PreflightMemory.of(patient)).execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of(), handle));
             long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (!handle.isRunning() && !running.isDone() && System.nanoTime() < waitUntil) {
                 Thread.sleep(20);
@@ -205,7 +206,7 @@ abstract class ReadOnlyExecutorContract {
         ExecutionHandle handle = new ExecutionHandle();
         handle.cancel();
         try (Connection c = executorConnection()) {
-            ExecutionOutcome outcome = new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of(), handle);
+            ExecutionOutcome outcome = new ReadOnlyExecutor(settings(), PreflightMemory.of(settings())).execute(c, Unvalidated.statement(slowQuery(), dialect()), List.of(), handle);
 
             assertThat(outcome).isInstanceOf(ExecutionOutcome.Cancelled.class);
             assertThat(outcome.elapsedMs()).isLessThan(1_000L);
@@ -239,7 +240,7 @@ abstract class ReadOnlyExecutorContract {
     void theCallersConnectionKeepsItsAutocommitAndStaysReadOnly() throws Exception {
         try (Connection c = executorConnection()) {
             c.setAutoCommit(true);
-            rowsOf(new ReadOnlyExecutor(settings()).execute(c, Unvalidated.statement("SELECT id FROM probe", dialect()), List.of()));
+            rowsOf(new ReadOnlyExecutor(settings(), PreflightMemory.of(settings())).execute(c, Unvalidated.statement("SELECT id FROM probe", dialect()), List.of()));
 
             assertThat(c.getAutoCommit()).isTrue();
             assertThat(c.isReadOnly()).isTrue();
@@ -250,7 +251,7 @@ abstract class ReadOnlyExecutorContract {
     void aPreparedConnectionStaysReadOnlyAndBoundedStatementAfterStatement() throws Exception {
         List<String> before = snapshot();
         try (Connection c = executorConnection()) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings(), PreflightMemory.of(settings()));
             assertThat(executor.prepare(c, dialect())).isEqualTo(preparedEnvelope());
             for (String write : writeAttempts()) {
                 ExecutionOutcome outcome = executor.execute(c, Unvalidated.statement(write, dialect()), List.of());
@@ -281,7 +282,7 @@ abstract class ReadOnlyExecutorContract {
     }
 
     ReadOnlyExecutor prepared(Connection c, ExecutorSettings settings) throws SQLException {
-        ReadOnlyExecutor executor = new ReadOnlyExecutor(settings);
+        ReadOnlyExecutor executor = new ReadOnlyExecutor(settings, PreflightMemory.of(settings));
         assertThat(executor.prepare(c, dialect())).isEqualTo(preparedEnvelope());
         return executor;
     }
@@ -365,7 +366,7 @@ abstract class ReadOnlyExecutorContract {
     void aReusedEstimateStillRunsTheStatementReadOnly() throws Exception {
         List<String> before = snapshot();
         try (Connection c = executorConnection()) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings());
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings(), PreflightMemory.of(settings()));
 
             ExecutionOutcome first = executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());
             ExecutionOutcome second = executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());
@@ -389,7 +390,7 @@ abstract class ReadOnlyExecutorContract {
     @Test
     void withoutReuseEveryStatementGetsAFreshEstimate() throws Exception {
         try (Connection c = executorConnection()) {
-            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings().withPreflightReuse(Duration.ZERO));
+            ReadOnlyExecutor executor = new ReadOnlyExecutor(settings().withPreflightReuse(Duration.ZERO), PreflightMemory.of(settings().withPreflightReuse(Duration.ZERO)));
             executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());
 
             ExecutionOutcome second = executor.execute(c, Unvalidated.statement(tableScan(), dialect()), List.of());

@@ -15,19 +15,19 @@ import org.tally.core.dialect.Dialect;
  * The test corpora under {@code safety/}: tab-separated lines of dialect, an expectation and the statement. The
  * statement may hold the escapes \\ \n \0 and \\uXXXX so that line breaks and invisible characters fit on one line.
  */
-record SafetyCorpus(Dialect dialect, String expectation, String sql, int lineNumber) {
+public record SafetyCorpus(Dialect dialect, String expectation, String sql, int lineNumber) {
 
     /** The allow-list every corpus statement is checked against: four tables in the dialect's default schema. */
-    static AllowedRelations hospitalTables(Dialect dialect) {
+    public static AllowedRelations hospitalTables(Dialect dialect) {
         return AllowedRelations.of(DEFAULT_SCHEMAS.get(dialect), "patients", "admissions", "wards", "deliveries");
     }
 
     static final Map<Dialect, String> DEFAULT_SCHEMAS = Map.of(Dialect.POSTGRES, "public", Dialect.MYSQL, "hospital",
             Dialect.SQLSERVER, "dbo", Dialect.H2, "PUBLIC");
 
-    static final int CAP = 1000;
+    public static final int CAP = 1000;
 
-    static List<SafetyCorpus> load(String resource) {
+    public static List<SafetyCorpus> load(String resource) {
         InputStream stream = SafetyCorpus.class.getResourceAsStream("/safety/" + resource);
         if (stream == null) {
             throw new IllegalStateException("missing test resource safety/" + resource);

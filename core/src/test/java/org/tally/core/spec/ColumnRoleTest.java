@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class ColumnRoleTest {
 
-    /** The closed list of DESIGN.md §3, in its order and spelling. */
+    /** The closed list of roles the design fixes, in its order and spelling. */
     private static final List<String> DESIGN_ROLES = List.of("PrimaryKey", "PatientRef", "EncounterRef",
             "ProviderRef", "DepartmentRef", "WardRef", "ForeignRef", "BusinessId", "GivenName", "FamilyName",
             "FullName", "EventTime", "StartTime", "EndTime", "BirthDate", "DeathDate", "Status", "Category", "Type",

@@ -184,23 +184,40 @@ class DialectRenderingTest {
     }
 
     @Test
-    void aCountedScopeComparesTheNumberOfCorrelatedRows() {
+    void aCountedScopeIsAGroupedSemiJoinOnItsKey() {
         Predicate.Exists threeOrMore = new Predicate.Exists(table("transfer", "t"), List.of(),
                 Sql.eq(col("t", "admission_id"), col("a", "id")), false, 3, null);
         compiles(fromAdmission().select(col("a", "id"), "id").where(threeOrMore).build())
-                .postgres("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (SELECT COUNT(*) FROM \"transfer\" AS \"t\" "
-                        + "WHERE \"t\".\"admission_id\" = \"a\".\"id\") >= 3")
-                .mysql("SELECT `a`.`id` AS `id` FROM `admission` AS `a` WHERE (SELECT COUNT(*) FROM `transfer` AS `t` "
-                        + "WHERE `t`.`admission_id` = `a`.`id`) >= 3")
-                .sqlServer("SELECT [a].[id] AS [id] FROM [admission] AS [a] WHERE (SELECT COUNT(*) FROM [transfer] AS [t] "
-                        + "WHERE [t].[admission_id] = [a].[id]) >= 3")
-                .h2("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (SELECT COUNT(*) FROM \"transfer\" AS \"t\" "
-                        + "WHERE \"t\".\"admission_id\" = \"a\".\"id\") >= 3");
+                .postgres("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (\"a\".\"id\" IS NOT NULL AND \"a\".\"id\" IN "
+                        + "(SELECT \"t\".\"admission_id\" FROM \"transfer\" AS \"t\" WHERE \"t\".\"admission_id\" IS NOT NULL "
+                        + "GROUP BY \"t\".\"admission_id\" HAVING COUNT(*) >= 3))")
+                .mysql("SELECT `a`.`id` AS `id` FROM `admission` AS `a` WHERE (`a`.`id` IS NOT NULL AND `a`.`id` IN "
+                        + "(SELECT `t`.`admission_id` FROM `transfer` AS `t` WHERE `t`.`admission_id` IS NOT NULL "
+                        + "GROUP BY `t`.`admission_id` HAVING COUNT(*) >= 3))")
+                .sqlServer("SELECT [a].[id] AS [id] FROM [admission] AS [a] WHERE ([a].[id] IS NOT NULL AND [a].[id] IN "
+                        + "(SELECT [t].[admission_id] FROM [transfer] AS [t] WHERE [t].[admission_id] IS NOT NULL "
+                        + "GROUP BY [t].[admission_id] HAVING COUNT(*) >= 3))")
+                .h2("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (\"a\".\"id\" IS NOT NULL AND \"a\".\"id\" IN "
+                        + "(SELECT \"t\".\"admission_id\" FROM \"transfer\" AS \"t\" WHERE \"t\".\"admission_id\" IS NOT NULL "
+                        + "GROUP BY \"t\".\"admission_id\" HAVING COUNT(*) >= 3))");
         Predicate.Exists between = new Predicate.Exists(table("transfer", "t"), List.of(),
                 Sql.eq(col("t", "admission_id"), col("a", "id")), false, 1, 2);
         compiles(fromAdmission().select(col("a", "id"), "id").where(between).build())
+                .h2("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (\"a\".\"id\" IS NOT NULL AND \"a\".\"id\" IN "
+                        + "(SELECT \"t\".\"admission_id\" FROM \"transfer\" AS \"t\" WHERE \"t\".\"admission_id\" IS NOT NULL "
+                        + "GROUP BY \"t\".\"admission_id\" HAVING COUNT(*) BETWEEN 1 AND 2))");
+        Predicate.Exists fewerThanTwo = new Predicate.Exists(table("transfer", "t"), List.of(),
+                Sql.eq(col("t", "admission_id"), col("a", "id")), false, null, 1);
+        compiles(fromAdmission().select(col("a", "id"), "id").where(fewerThanTwo).build())
+                .h2("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE NOT (\"a\".\"id\" IS NOT NULL AND \"a\".\"id\" IN "
+                        + "(SELECT \"t\".\"admission_id\" FROM \"transfer\" AS \"t\" WHERE \"t\".\"admission_id\" IS NOT NULL "
+                        + "GROUP BY \"t\".\"admission_id\" HAVING COUNT(*) > 1))");
+        Predicate.Exists laterThanItsAdmission = new Predicate.Exists(table("transfer", "t"), List.of(),
+                Sql.and(Sql.eq(col("t", "admission_id"), col("a", "id")),
+                        Sql.compare(col("t", "moved_at"), Predicate.CompareOp.GT, col("a", "admitted_at"))), false, 3, null);
+        compiles(fromAdmission().select(col("a", "id"), "id").where(laterThanItsAdmission).build())
                 .h2("SELECT \"a\".\"id\" AS \"id\" FROM \"admission\" AS \"a\" WHERE (SELECT COUNT(*) FROM \"transfer\" AS \"t\" "
-                        + "WHERE \"t\".\"admission_id\" = \"a\".\"id\") BETWEEN 1 AND 2");
+                        + "WHERE \"t\".\"admission_id\" = \"a\".\"id\" AND \"t\".\"moved_at\" > \"a\".\"admitted_at\") >= 3");
         assertThatThrownBy(() -> new Predicate.Exists(table("transfer", "t"), List.of(),
                 Sql.eq(col("t", "admission_id"), col("a", "id")), true, 3, null))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Chooses how to show a result from its column kinds (DESIGN.md §9): one row with one number → KPI tile;
+ * Chooses how to show a result from its column kinds (docs/architecture.md, "The workstation"): one row with one number → KPI tile;
  * a time column and a number → line; one category and a number → bar, or pie when there are at most
  * {@value #MAX_PIE_SLICES} slices none of them negative; anything else → table. The table is always offered.
  */

@@ -18,7 +18,7 @@ import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
 
 /**
- * Model settings (DESIGN.md §7): where model files go, which are there, and whether each is the file its SHA-256
+ * Model settings (docs/architecture.md, "Local models"): where model files go, which are there, and whether each is the file its SHA-256
  * manifest vouches for. The check reads and hashes files off the UI thread (they are large), with progress and
  * cancel. This version runs no model: the pane says so, and nothing is ever downloaded.
  */

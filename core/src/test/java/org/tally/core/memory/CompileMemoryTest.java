@@ -1,4 +1,4 @@
-package org.tally.core.binder;
+package org.tally.core.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,15 +1,18 @@
-package org.tally.core.safety;
+package org.tally.core.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tally.core.dialect.Dialect;
+import org.tally.core.safety.AllowedRelations;
+import org.tally.core.safety.SafetyCorpus;
+import org.tally.core.safety.SafetyVerdict;
+import org.tally.core.safety.SqlSafetyPolicy;
 
-/** A policy that remembers allowed verdicts answers exactly as one that checks everything, and stays bounded. */
+/** The policy with its remembered verdicts answers exactly as the policy checking everything, and stays bounded. */
 class VerdictMemoryTest {
 
     private static final AllowedRelations PG = AllowedRelations.of("public", "patients", "admissions");
@@ -17,20 +20,20 @@ class VerdictMemoryTest {
 
     @Test
     void theSameInputIsAnsweredFromMemoryWithTheSameVerdict() {
-        SqlSafetyPolicy policy = SqlSafetyPolicy.remembering(16);
+        VerdictMemory policy = new VerdictMemory(new SqlSafetyPolicy(), 16);
 
         SafetyVerdict first = policy.check(SELECT, Dialect.POSTGRES, PG, 100);
         SafetyVerdict second = policy.check(SELECT, Dialect.POSTGRES, PG, 100);
 
         assertThat(first.allowed()).isTrue();
         assertThat(second).isEqualTo(first).isEqualTo(new SqlSafetyPolicy().check(SELECT, Dialect.POSTGRES, PG, 100));
-        assertThat(policy.memory().hits()).isEqualTo(1);
-        assertThat(policy.memory().size()).isEqualTo(1);
+        assertThat(policy.hits()).isEqualTo(1);
+        assertThat(policy.size()).isEqualTo(1);
     }
 
     @Test
     void aDifferentTextDialectAllowListOrRowCapIsCheckedAfresh() {
-        SqlSafetyPolicy policy = SqlSafetyPolicy.remembering(16);
+        VerdictMemory policy = new VerdictMemory(new SqlSafetyPolicy(), 16);
         policy.check(SELECT, Dialect.POSTGRES, PG, 100);
 
         SafetyVerdict otherCap = policy.check(SELECT, Dialect.POSTGRES, PG, 5);
@@ -38,7 +41,7 @@ class VerdictMemoryTest {
         SafetyVerdict otherText = policy.check(SELECT + " ", Dialect.POSTGRES, PG, 100);
         SafetyVerdict narrower = policy.check(SELECT, Dialect.POSTGRES, AllowedRelations.of("public", "admissions"), 100);
 
-        assertThat(policy.memory().hits()).isZero();
+        assertThat(policy.hits()).isZero();
         assertThat(otherCap.rewritten()).contains("LIMIT 5");
         assertThat(otherDialect.allowed()).isTrue();
         assertThat(otherText.allowed()).isTrue();
@@ -48,12 +51,12 @@ class VerdictMemoryTest {
 
     @Test
     void anEqualAllowListBuiltAgainFindsTheRememberedVerdict() {
-        SqlSafetyPolicy policy = SqlSafetyPolicy.remembering(16);
+        VerdictMemory policy = new VerdictMemory(new SqlSafetyPolicy(), 16);
         policy.check(SELECT, Dialect.POSTGRES, PG, 100);
 
         policy.check(SELECT, Dialect.POSTGRES, AllowedRelations.of("public", List.of("admissions", "patients")), 100);
 
-        assertThat(policy.memory().hits()).isEqualTo(1);
+        assertThat(policy.hits()).isEqualTo(1);
         assertThat(AllowedRelations.of("public", "patients", "admissions"))
                 .isEqualTo(AllowedRelations.of("public", "admissions", "patients"))
                 .hasSameHashCodeAs(AllowedRelations.of("public", "admissions", "patients"))
@@ -63,7 +66,7 @@ class VerdictMemoryTest {
 
     @Test
     void refusalsAreNeverRemembered() {
-        SqlSafetyPolicy policy = SqlSafetyPolicy.remembering(16);
+        VerdictMemory policy = new VerdictMemory(new SqlSafetyPolicy(), 16);
         String write = "DELETE FROM patients";
 
         SafetyVerdict first = policy.check(write, Dialect.POSTGRES, PG, 100);
@@ -71,13 +74,13 @@ class VerdictMemoryTest {
 
         assertThat(first.allowed()).isFalse();
         assertThat(second).isEqualTo(first);
-        assertThat(policy.memory().size()).isZero();
-        assertThat(policy.memory().hits()).isZero();
+        assertThat(policy.size()).isZero();
+        assertThat(policy.hits()).isZero();
     }
 
     @Test
     void theMemoryKeepsAtMostItsCapacityAndDropsTheLeastRecentlyUsed() {
-        SqlSafetyPolicy policy = SqlSafetyPolicy.remembering(3);
+        VerdictMemory policy = new VerdictMemory(new SqlSafetyPolicy(), 3);
         List<String> statements = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             statements.add("SELECT id FROM patients WHERE id = " + i);
@@ -87,19 +90,19 @@ class VerdictMemoryTest {
         policy.check(statements.get(2), Dialect.POSTGRES, PG, 100);
         policy.check(statements.get(0), Dialect.POSTGRES, PG, 100); // 0 is now the most recently used
         policy.check(statements.get(3), Dialect.POSTGRES, PG, 100); // 1 goes
-        assertThat(policy.memory().size()).isEqualTo(3);
-        assertThat(policy.memory().hits()).isEqualTo(1);
+        assertThat(policy.size()).isEqualTo(3);
+        assertThat(policy.hits()).isEqualTo(1);
 
         policy.check(statements.get(0), Dialect.POSTGRES, PG, 100);
         policy.check(statements.get(1), Dialect.POSTGRES, PG, 100);
 
-        assertThat(policy.memory().hits()).as("0 was kept, 1 was dropped").isEqualTo(2);
-        assertThat(policy.memory().size()).isEqualTo(3);
+        assertThat(policy.hits()).as("0 was kept, 1 was dropped").isEqualTo(2);
+        assertThat(policy.size()).isEqualTo(3);
     }
 
     @Test
     void longStatementsAreCheckedEveryTime() {
-        SqlSafetyPolicy policy = SqlSafetyPolicy.remembering(16);
+        VerdictMemory policy = new VerdictMemory(new SqlSafetyPolicy(), 16);
         StringBuilder sql = new StringBuilder("SELECT id FROM patients WHERE id IN (0");
         for (int i = 1; sql.length() <= VerdictMemory.MAX_LENGTH; i++) {
             sql.append(", ").append(i);
@@ -109,14 +112,14 @@ class VerdictMemoryTest {
         assertThat(policy.check(longSql, Dialect.POSTGRES, PG, 100).allowed()).isTrue();
         assertThat(policy.check(longSql, Dialect.POSTGRES, PG, 100).allowed()).isTrue();
 
-        assertThat(policy.memory().size()).isZero();
-        assertThat(policy.memory().hits()).isZero();
+        assertThat(policy.size()).isZero();
+        assertThat(policy.hits()).isZero();
     }
 
     @Test
     void everyCorpusStatementGetsTheVerdictOfTheFullCheckTwice() {
         SqlSafetyPolicy full = new SqlSafetyPolicy();
-        SqlSafetyPolicy remembering = SqlSafetyPolicy.remembering(10_000);
+        VerdictMemory remembering = new VerdictMemory(new SqlSafetyPolicy(), 10_000);
         List<SafetyCorpus> corpus = new ArrayList<>(SafetyCorpus.load("adversarial.tsv"));
         corpus.addAll(SafetyCorpus.load("plain-reads.tsv"));
         int allowed = 0;
@@ -130,13 +133,12 @@ class VerdictMemoryTest {
             }
         }
         assertThat(allowed).as("the plain reads are allowed").isPositive();
-        assertThat(remembering.memory().hits()).isEqualTo(allowed / 2);
+        assertThat(remembering.hits()).isEqualTo(allowed / 2);
     }
 
     @Test
-    void aNegativeMemorySizeIsRefused() {
-        assertThatThrownBy(() -> new SqlSafetyPolicy(Duration.ofSeconds(1), -1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rememberedVerdicts");
-        assertThat(new SqlSafetyPolicy().memory()).isNull();
+    void aMemoryNeedsRoomForOneVerdict() {
+        assertThatThrownBy(() -> new VerdictMemory(new SqlSafetyPolicy(), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("capacity");
     }
 }

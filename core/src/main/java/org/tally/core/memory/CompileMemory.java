@@ -1,7 +1,6 @@
-package org.tally.core.binder;
+package org.tally.core.memory;
 
 import java.util.Objects;
-import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.sql.CompileResult;
 import org.tally.core.sql.SqlCompiler;
@@ -14,19 +13,19 @@ import org.tally.core.sql.SqlQuery;
  * another override file gives another query and is compiled afresh. Bounded: at most {@code capacity} entries,
  * the least recently used goes first.
  */
-final class CompileMemory {
+public final class CompileMemory {
 
     private record Input(SqlQuery query, Dialect dialect) {
     }
 
     private final RecentlyUsed<Input, CompileResult> results;
 
-    CompileMemory(int capacity) {
+    public CompileMemory(int capacity) {
         this.results = new RecentlyUsed<>(capacity);
     }
 
     /** {@link SqlCompiler#compile}, or the result it gave before for an equal query and the same dialect. */
-    CompileResult compile(SqlQuery query, Dialect dialect) {
+    public CompileResult compile(SqlQuery query, Dialect dialect) {
         Input input = new Input(Objects.requireNonNull(query, "query"), Objects.requireNonNull(dialect, "dialect"));
         CompileResult known = results.get(input);
         if (known != null) {

@@ -1,4 +1,4 @@
-package org.tally.core.execute;
+package org.tally.core.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,6 +14,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tally.core.dialect.CostEstimate;
 import org.tally.core.dialect.CostUnit;
+import org.tally.core.execute.EstimateMemory;
+import org.tally.core.execute.ExecutorSettings;
+import org.tally.core.execute.Preflight;
+import org.tally.core.execute.SqlParameter;
 
 /** Estimates are reused only for the very same statement on the same connection, and only for a while. */
 class PreflightMemoryTest {
@@ -143,5 +147,9 @@ class PreflightMemoryTest {
         assertThatThrownBy(() -> ExecutorSettings.DEFAULTS.withPreflightReuse(Duration.ofSeconds(-1)))
                 .hasMessageContaining("preflightReuse");
         assertThatThrownBy(() -> new PreflightMemory(3, Duration.ZERO, now::get)).hasMessageContaining("reuse");
+        assertThat(PreflightMemory.of(ExecutorSettings.DEFAULTS)).isInstanceOf(PreflightMemory.class);
+        assertThat(PreflightMemory.of(ExecutorSettings.DEFAULTS.withPreflightReuse(Duration.ZERO)))
+                .isSameAs(EstimateMemory.NONE);
+        assertThat(PreflightMemory.of(ExecutorSettings.DEFAULTS.withPreflight(false))).isSameAs(EstimateMemory.NONE);
     }
 }
