@@ -22,6 +22,8 @@ final class CodeArea extends TextArea {
         getStyleClass().add(styleClass);
         setEditable(false);
         setWrapText(true);
+        // Tab would stop in the text for good: the keyboard passes it by and copies with the button above it
+        setFocusTraversable(false);
         setPrefRowCount(Math.min(MAX_LINES, Math.max(1, text.split("\n", -1).length)));
         widthProperty().addListener((o, was, now) -> fit());
         fontProperty().addListener((o, was, now) -> fit());

@@ -460,6 +460,51 @@ abstract class WorkstationChecks {
         waitUntil(() -> aliasError.getText().isEmpty());
     }
 
+    @Test
+    void theWindowKeepsTheSizeThemeAndTextScaleItWasLeftWith(FxRobot robot) {
+        org.tally.ui.shell.WindowPrefs left = new org.tally.ui.shell.WindowPrefs(900, 640, true, 130);
+        robot.interact(() -> {
+            left.applyTo(fx.stage, fx.model);
+            fx.model.darkProperty().set(true);
+        });
+        org.tally.ui.shell.WindowPrefs[] now = new org.tally.ui.shell.WindowPrefs[1];
+        robot.interact(() -> now[0] = org.tally.ui.shell.WindowPrefs.of(fx.stage, fx.model));
+        assertThat(now[0]).isEqualTo(left);
+        assertThat(fx.view.getStyle()).as("the text scale reaches the root font size")
+                .contains(org.tally.ui.shell.TextScale.rootPx(javafx.scene.text.Font.getDefault().getSize(), 130) + "px");
+        robot.interact(() -> fx.model.darkProperty().set(false));
+    }
+
+    @Test
+    void everyControlOfAnAnswerIsReachedByTheKeyboard(FxRobot robot) {
+        ask(robot, "How many deliveries were there last month, by ward?");
+        java.util.Set<String> reached = new java.util.LinkedHashSet<>();
+        clickInView(robot, "#question");
+        for (int i = 0; i < 80 && !reached.contains("copy-spec"); i++) {
+            robot.type(KeyCode.TAB);
+            javafx.scene.Node focused = robot.lookup("#question").query().getScene().getFocusOwner();
+            for (String mark : List.of("sql-toggle", "copy-sql", "copy-spec", "chips")) {
+                if (focused != null && focused.getStyleClass().contains(mark)) {
+                    reached.add(mark);
+                    if (mark.equals("sql-toggle") && !fx.model.chat().cards().get(0).sqlShownProperty().get()) {
+                        robot.type(KeyCode.SPACE); // opened from the keyboard too
+                    }
+                }
+            }
+            if (focused != null && focused.getId() != null) {
+                reached.add(focused.getId());
+                if (focused.getId().equals("view-bar")) {
+                    // the views are one toggle group: the arrow keys move between them
+                    robot.type(KeyCode.RIGHT);
+                    javafx.scene.Node next = focused.getScene().getFocusOwner();
+                    reached.add(next.getId());
+                }
+            }
+        }
+        assertThat(reached).contains("view-bar", "view-pie", "export-csv", "export-png", "chips", "sql-toggle",
+                "copy-sql", "copy-spec");
+    }
+
     private static String countText(FxRobot robot, String id) {
         return robot.lookup(id + " .summary-number").queryAs(Label.class).getText();
     }

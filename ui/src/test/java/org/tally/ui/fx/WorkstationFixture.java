@@ -20,6 +20,7 @@ final class WorkstationFixture {
     final Path sourcesFile;
     final ShellViewModel model;
     ShellView view;
+    javafx.stage.Stage stage;
 
     WorkstationFixture(Path dir, BindingProvider bindings) {
         this.sourcesFile = dir.resolve("state").resolve("sources.json");
@@ -30,6 +31,7 @@ final class WorkstationFixture {
 
     /** Shows the window as {@code look} has it. Call on the FX thread (from an {@code @Start} method). */
     void show(Stage stage, Look look) {
+        this.stage = stage;
         view = new ShellView(model);
         stage.setScene(view.createScene(look.width(), look.height()));
         look.apply(stage.getScene(), model);
