@@ -38,6 +38,7 @@ final class TallyCli {
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))
                 .addSubcommand("write", new DemoCommand.Write(err))
                 .addSubcommand("path", new DemoCommand.Where(wiring.demoFolder(), out)));
+        cli.addSubcommand("snapshot", wiring.snapshotCommand(out, err));
         cli.addSubcommand("check-sql", new CheckSqlCommand(wiring.sources(), in, out, err));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));

@@ -22,6 +22,18 @@ import org.tally.core.pack.PackLoader;
 import org.tally.core.scope.Scope;
 import org.tally.core.scope.ScopedRung;
 import org.tally.core.demo.DemoDatabases;
+import org.tally.core.answer.Answer;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
+import org.tally.core.catalog.Catalog;
+import org.tally.core.catalog.CatalogRefresher;
+import org.tally.core.embed.EmbeddingModel;
+import org.tally.core.scope.ScopedBinding;
+import org.tally.core.retrieval.RetrievalRung;
+import org.tally.core.snapshot.SnapshotRung;
+import org.tally.core.snapshot.SnapshotStore;
+import org.tally.core.source.SourceConnectionException;
+import org.tally.models.onnx.OnnxEmbeddings;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.DemoDatabaseProvider;
 import org.tally.core.source.SourceConnector;
@@ -37,6 +49,8 @@ final class Wiring {
     private final SourceConnector connector;
     private final DomainPack pack;
     private final SourceBindings bindings;
+    /** The process's one embedding model (bge-small-en-v1.5 from its jar), loaded when first needed. */
+    private final EmbeddingModel embeddings;
 
     Wiring(DataFolder data) {
         this.data = data;
@@ -45,6 +59,7 @@ final class Wiring {
         this.connector = new SourceConnector(demos);
         this.pack = PackLoader.hospital();
         this.bindings = new SourceBindings(data, pack, clock);
+        this.embeddings = new EmbeddingModel(OnnxEmbeddings::standard);
     }
 
     /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
@@ -86,9 +101,14 @@ final class Wiring {
 
     private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
                                     int pageSize, Scope scope) {
-        Connection connection = connector.open(source, credentials, progress);
         LocalDate day = today != null ? today
                 : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
+        Connection connection;
+        try {
+            connection = connector.open(source, credentials, progress);
+        } catch (SourceConnectionException unreachable) {
+            return offlineEngine(source, day, scope, unreachable);
+        }
         List<Rung> rungs;
         try {
             rungs = rungsFor(connection, source, day, pageSize, progress, scope);
@@ -108,7 +128,49 @@ final class Wiring {
                         pageSize)
                 : ScopedRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
                         pageSize, scope);
-        return List.of(new MetaRung(source.name()), grammar);
+        return List.of(new MetaRung(source.name()), grammar, snapshotRung(binding, source, today, scope),
+                retrievalRung(binding, source, scope));
+    }
+
+    /** Rung 6: the snapshot's embedded free text, searched only within the scope. */
+    private RetrievalRung retrievalRung(Binding binding, SourceRef source, Scope scope) {
+        return new RetrievalRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
+                ScopedBinding.narrow(binding, scope), binding, pack, scope, embeddings, System::nanoTime);
+    }
+
+    /** Rung 5: the source's snapshot, read under the same scope, when the live source fails. */
+    private SnapshotRung snapshotRung(Binding binding, SourceRef source, LocalDate today, Scope scope) {
+        return new SnapshotRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
+                ScopedBinding.narrow(binding, scope), pack, today, ExecutorSettings.DEFAULTS, clock.getZone());
+    }
+
+    /**
+     * A source that cannot be reached but has a snapshot and a stored catalog: an engine whose live rung reports the
+     * failure for each question, so the snapshot answers what it holds, labelled. Without either, the failure stands.
+     */
+    private AnswerEngine offlineEngine(SourceRef source, LocalDate today, Scope scope,
+                                       SourceConnectionException unreachable) {
+        String key = CatalogRefresher.sourceKey(source.name());
+        Catalog catalog = SnapshotStore.of(data, key).tables().isEmpty() ? null : bindings.active(source.name()).orElse(null);
+        if (catalog == null) {
+            throw unreachable;
+        }
+        Binding binding = bindings.bind(catalog).binding();
+        String why = "The source cannot be reached: " + unreachable.getMessage();
+        Rung down = new Rung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                PathStep failed = new PathStep("execute", Outcome.ERROR, why, 0);
+                return new Attempt.Done(Answer.error(question, List.of(failed), why), List.of(failed));
+            }
+        };
+        return new AnswerLadder(List.of(new MetaRung(source.name()), down, snapshotRung(binding, source, today, scope),
+                retrievalRung(binding, source, scope)), System::nanoTime, null);
     }
 
     /**
@@ -122,6 +184,10 @@ final class Wiring {
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
         return new CatalogCommand(connector, data, clock, out, err);
+    }
+
+    SnapshotCommand snapshotCommand(java.io.PrintStream out, java.io.PrintStream err) {
+        return new SnapshotCommand(connector, bindings, pack, data, embeddings, clock, out, err);
     }
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -143,6 +209,12 @@ final class Wiring {
     }
 
     Workstation workstation() {
+        // the embedding model loads in the background while the window opens; retrieval waits for it if asked first
+        embeddings.start(task -> {
+            Thread t = new Thread(task, "embedding-model-load");
+            t.setDaemon(true);
+            t.start();
+        });
         return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data, inspectorBindings());
     }
 

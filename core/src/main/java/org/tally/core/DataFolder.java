@@ -65,6 +65,11 @@ public record DataFolder(Path root) {
         return root.resolve("models");
     }
 
+    /** Where the local snapshots of sources are kept, one folder per source. */
+    public Path snapshots() {
+        return root.resolve("snapshots");
+    }
+
     /** Creates the folder (and parents) if missing and returns it. */
     public static Path ensure(Path dir) {
         try {

@@ -16,11 +16,17 @@ import java.util.Objects;
  * <p>Two fields are not part of the command-line object. {@code specJson} is the canonical spec whose SHA-256 is
  * the spec hash (the workstation shows it beside the SQL). {@code nextPage}: an engine opened for the workstation
  * lists long answers a page at a time, and the cursor says where the next page starts (null: there is none).
- * {@code display}: the rows as people read them (same shape as {@code rows}, strings: labels for stored codes,
- * numbers rounded and grouped), or null when no value reads differently; {@code rows} stay exact.
+ *
+ * <p>Two fields appear in the command-line object only when set: {@code snapshot} when the answer was read from the
+ * source's local snapshot because the live source failed (never presented as live), and {@code citations}, the
+ * passages a retrieval answer quotes.
+ *
+ * <p>{@code display} is not part of it either: the rows as people read them (same shape as {@code rows}, strings:
+ * labels for stored codes, numbers rounded and grouped), or null when no value reads differently; {@code rows} stay
+ * exact.
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
-        "message"})
+        "message", "snapshot", "citations"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record Answer(
         String question,
@@ -35,6 +41,8 @@ public record Answer(
         String message,
         @JsonIgnore String specJson,
         @JsonIgnore PageCursor nextPage,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SnapshotLabel snapshot,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Citation> citations,
         @JsonIgnore List<List<String>> display) {
 
     public Answer {
@@ -43,6 +51,7 @@ public record Answer(
         columns = List.copyOf(columns);
         rows = copyRows(rows);
         path = List.copyOf(path);
+        citations = citations == null ? List.of() : List.copyOf(citations);
         if (status == AnswerStatus.CLARIFY && clarify == null) {
             throw new IllegalArgumentException("a clarify answer needs its clarify question");
         }
@@ -55,6 +64,9 @@ public record Answer(
         if (specJson != null && specHash == null) {
             throw new IllegalArgumentException("a spec JSON comes with its spec hash");
         }
+        if (snapshot != null && status != AnswerStatus.ANSWERED) {
+            throw new IllegalArgumentException("only an answer read from a snapshot carries its snapshot label");
+        }
         if (nextPage != null && (status != AnswerStatus.ANSWERED || !nextPage.specHash().equals(specHash))) {
             throw new IllegalArgumentException("only an answered list continues on a next page, under its own spec hash");
         }
@@ -66,9 +78,9 @@ public record Answer(
     /** An answer without display values (the ladder gives it the generic reading). */
     public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
                   String explanation, List<PathStep> path, String specHash, Clarify clarify, String message,
-                  String specJson, PageCursor nextPage) {
+                  String specJson, PageCursor nextPage, SnapshotLabel snapshot, List<Citation> citations) {
         this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, specJson, nextPage,
-                null);
+                snapshot, citations, null);
     }
 
     /** An answer that is complete as it is (no further page). */
@@ -77,28 +89,52 @@ public record Answer(
         this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null, null);
     }
 
+    /** An answer with its spec JSON and next page, neither from a snapshot nor citing passages. */
+    public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
+                  String explanation, List<PathStep> path, String specHash, Clarify clarify, String message,
+                  String specJson, PageCursor nextPage) {
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, specJson, nextPage,
+                null, List.of());
+    }
+
     /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
     public Answer withPath(String question, List<PathStep> fullPath) {
         return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
-                specJson, nextPage, display);
-    }
-
-    /** This answer with its rows as people read them (same shape as the rows; null: they read as stored). */
-    public Answer withDisplay(List<List<String>> readable) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, nextPage, readable);
+                specJson, nextPage, snapshot, citations, display);
     }
 
     /** This answer with the canonical JSON of the spec its hash was taken of. */
     public Answer withSpecJson(String json) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, json,
-                nextPage, display);
+                nextPage, snapshot, citations, display);
     }
 
     /** This answer continuing on the page after {@code cursor}. */
     public Answer withNextPage(PageCursor cursor) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, cursor, display);
+                specJson, cursor, snapshot, citations, display);
+    }
+
+    /**
+     * This answer as read from a snapshot: labelled, with {@code note} ("From the snapshot of … — not live data")
+     * before any message it had. A snapshot answer is complete in one object (its list pages are not continued).
+     */
+    public Answer fromSnapshot(SnapshotLabel label, String note) {
+        String said = message == null ? note : note + " " + message;
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, said, specJson,
+                null, label, citations, display);
+    }
+
+    /** This answer quoting {@code cited} (numbered from 1 in this order). */
+    public Answer withCitations(List<Citation> cited) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                specJson, nextPage, snapshot, cited, display);
+    }
+
+    /** This answer with its rows as people read them (same shape as the rows; null: they read as stored). */
+    public Answer withDisplay(List<List<String>> readable) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                specJson, nextPage, snapshot, citations, readable);
     }
 
     private static List<List<String>> copyDisplay(List<List<String>> display, List<List<Object>> rows) {

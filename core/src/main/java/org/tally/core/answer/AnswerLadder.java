@@ -36,10 +36,15 @@ public final class AnswerLadder implements AnswerEngine {
                     + " there?\"");
         }
         Walk walk = new Walk(q, live);
-        for (Rung rung : rungs) {
+        for (int i = 0; i < rungs.size(); i++) {
+            Rung rung = rungs.get(i);
+            if (rung instanceof FallbackRung) {
+                continue;
+            }
             Answer decided = walk.step(rung, () -> rung.attempt(q, live));
             if (decided != null) {
-                return decided;
+                return FallbackRung.sourceFailed(decided) ? walk.fallBack(decided, rungs.subList(i + 1, rungs.size()))
+                        : decided;
             }
         }
         return walk.refusal();
@@ -105,7 +110,9 @@ public final class AnswerLadder implements AnswerEngine {
                 PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms);
                 path.add(missed);
                 live.step(missed);
-                misses.add(miss.reason());
+                if (miss.applies()) {
+                    misses.add(miss.reason());
+                }
                 return null;
             }
             if (attempt instanceof Rung.Attempt.Done done) {
@@ -126,6 +133,25 @@ public final class AnswerLadder implements AnswerEngine {
                 return shown.withPath(question, path);
             }
             throw new AssertionError(attempt);
+        }
+
+        /**
+         * The live source failed under {@code failed}: the fallback rungs after it may stand in; the first that decides
+         * answers, its steps after the failure in the path. When none can, the failure stands, with their misses.
+         */
+        Answer fallBack(Answer failed, List<Rung> later) {
+            for (Rung rung : later) {
+                if (rung instanceof FallbackRung fallback) {
+                    java.util.Optional<Rung.Attempt> tried = fallback.takeOver(question, failed, live);
+                    if (tried.isPresent()) {
+                        Answer decided = step(rung, tried::get);
+                        if (decided != null) {
+                            return decided;
+                        }
+                    }
+                }
+            }
+            return failed.withPath(question, path); // with why each fallback could not stand in
         }
 
         /** No rung decided: the last rung tried is the most specific about why; every reason stays in the path. */

@@ -33,13 +33,28 @@ public interface Rung {
             }
         }
 
-        /** The rung does not apply; the next rung is tried. */
-        record Miss(String reason, List<PathStep> steps) implements Attempt {
+        /**
+         * The rung does not apply; the next rung is tried.
+         *
+         * @param applies false when the question is not of the kind this rung reads at all (a question that is not
+         *                about what records say, to retrieval): the miss stays in the path but does not become the
+         *                reason a refusal gives
+         */
+        record Miss(String reason, List<PathStep> steps, boolean applies) implements Attempt {
             public Miss {
                 if (reason == null || reason.isBlank()) {
                     throw new IllegalArgumentException("a miss needs a reason");
                 }
                 steps = List.copyOf(steps);
+            }
+
+            public Miss(String reason, List<PathStep> steps) {
+                this(reason, steps, true);
+            }
+
+            /** A miss of a rung that does not read this kind of question. */
+            public static Miss notApplicable(String reason) {
+                return new Miss(reason, List.of(), false);
             }
         }
     }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.Bucket;
 import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Dimension;
@@ -114,12 +115,12 @@ public final class TrendCalendar {
         String message = answer.message() == null || answer.message().isBlank() ? note : answer.message() + " " + note;
         return new Answer(answer.question(), answer.status(), answer.columns(), rows, answer.sql(),
                 answer.explanation(), answer.path(), answer.specHash(), answer.clarify(), message, answer.specJson(),
-                null, display);
+                null, answer.snapshot(), answer.citations(), display);
     }
 
     private static boolean countsOnly(QuerySpec spec) {
         return !spec.measures().isEmpty() && spec.measures().stream().allMatch(m -> m instanceof Measure.Count
-                || m instanceof Measure.Aggregate a && a.function() == org.tally.core.spec.Aggregation.COUNT_DISTINCT);
+                || m instanceof Measure.Aggregate a && a.function() == Aggregation.COUNT_DISTINCT);
     }
 
     private static boolean timeOrdered(QuerySpec spec) {

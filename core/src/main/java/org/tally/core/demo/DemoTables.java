@@ -175,6 +175,8 @@ public final class DemoTables {
                     .col("discharge_disposition", "DischargeStatus", varchar(30), Admission::dischargeDisposition,
                             "Where the patient went (died = in-hospital death); NULL while still admitted.")
                     .spelled(DemoSpellings.DISCHARGE_DISPOSITION).nullable()
+                    .col("discharge_note", "DischSummaryText", varchar(1000), DemoNarratives::discharge,
+                            "The discharge summary (free text); NULL while still admitted.").nullable()
                     .build(),
             DemoTable.of(Transfer.class, "transfers", "IPD_Transfer", "Moves of an admitted patient between wards.")
                     .pk("id", "TransferID", Transfer::id, "Transfer id.")
@@ -238,6 +240,8 @@ public final class DemoTables {
                     .col("chief_complaint", "PresentingComplaint", varchar(40), Triage::chiefComplaint,
                             "Presenting complaint.")
                     .ref("nurse_id", "TriageNurseID", Triage::nurseId, PROVIDERS, "Triage nurse.").undeclaredInAlt()
+                    .col("triage_note", "TriageNote", varchar(1000), DemoNarratives::triage,
+                            "The triage nurse's note (free text).")
                     .build(),
             DemoTable.of(VitalSign.class, "vital_signs", "Nursing_Obs",
                             "Vital sign observations, in an admission or an encounter.")
@@ -415,6 +419,8 @@ public final class DemoTables {
                     .spelled(DemoSpellings.INCIDENT_CATEGORY)
                     .col("severity", "HarmLevel", varchar(10), Incident::severity, "Harm caused.")
                     .spelled(DemoSpellings.INCIDENT_SEVERITY)
+                    .col("narrative", "IncidentNarrative", varchar(1000), DemoNarratives::incident,
+                            "What happened, in the reporter's words (free text).")
                     .build(),
             DemoTable.of(Allergy.class, "allergies", "Pt_Allergy", "Recorded allergies.")
                     .pk("id", "AllergyID", Allergy::id, "Allergy id.")

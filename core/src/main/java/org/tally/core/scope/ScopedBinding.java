@@ -23,36 +23,49 @@ public final class ScopedBinding {
         if (scope.isAll()) {
             return binding;
         }
-        Set<String> kept = binding.bound().stream().filter(t -> scope.allows(t.concept())).map(TableBinding::table)
-                .collect(Collectors.toSet());
         // a concept held as a kind of another (deaths as stays that ended in death) stays when it is in scope; its
         // base table is read only through it: the base concept itself is not added to the scope
+        return narrow(binding, t -> scope.allows(t.concept()), r -> scope.allows(r.concept()),
+                "the " + scope.label() + " scope");
+    }
+
+    /**
+     * The binding narrowed to the named tables (a snapshot's copies), by the same rules as a scope: links and patient
+     * paths that leave them are dropped, a concept held as a kind of another stays when its base table is kept.
+     */
+    public static Binding toTables(Binding binding, Set<String> tables, String what) {
+        return narrow(binding, t -> tables.contains(t.table()), r -> tables.contains(r.table()), what);
+    }
+
+    private static Binding narrow(Binding binding, java.util.function.Predicate<TableBinding> keep,
+                                  java.util.function.Predicate<Refinement> keepRefinement, String what) {
+        Set<String> kept = binding.bound().stream().filter(keep).map(TableBinding::table)
+                .collect(Collectors.toSet());
         List<Refinement> refinements = binding.refinements().stream()
-                .filter(r -> r.realised() && scope.allows(r.concept())).toList();
+                .filter(r -> r.realised() && keepRefinement.test(r)).toList();
         Set<String> tablesRead = new java.util.HashSet<>(kept);
         refinements.forEach(r -> tablesRead.add(r.table()));
         List<TableBinding> tables = new ArrayList<>();
         for (TableBinding t : binding.bound()) {
             if (kept.contains(t.table())) {
-                tables.add(withinScope(t, kept, scope));
+                tables.add(within(t, kept, what));
             }
         }
         List<Link> links = binding.links().stream()
                 .filter(l -> tablesRead.contains(l.fromTable()) && tablesRead.contains(l.toTable())).toList();
         List<String> notes = new ArrayList<>(binding.notes());
-        notes.add("narrowed to the " + scope.label() + " scope: " + tables.size() + " of " + binding.bound().size()
-                + " bound tables");
+        notes.add("narrowed to " + what + ": " + tables.size() + " of " + binding.bound().size() + " bound tables");
         return new Binding(binding.source(), binding.catalogVersion(), tables, links, refinements, notes);
     }
 
-    private static TableBinding withinScope(TableBinding t, Set<String> kept, Scope scope) {
+    private static TableBinding within(TableBinding t, Set<String> kept, String what) {
         boolean pathLeaves = t.patientPath().stream()
                 .anyMatch(l -> !kept.contains(l.fromTable()) || !kept.contains(l.toTable()));
         if (!pathLeaves) {
             return t;
         }
         List<String> reasons = new ArrayList<>(t.reasons());
-        reasons.add("its way to the patient leaves the " + scope.label() + " scope");
+        reasons.add("its way to the patient leaves " + what);
         return new TableBinding(t.table(), t.qualifiedName(), t.status(), t.concept(), t.confidence(), reasons,
                 t.candidates(), t.primaryKey(), t.displayColumn(), t.columns(), List.of(), t.softDeletes(),
                 t.versions(), t.placeholders());
