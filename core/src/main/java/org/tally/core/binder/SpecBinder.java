@@ -261,12 +261,31 @@ public final class SpecBinder {
                 ValueExpr e = valueExpr(((OrderKey.ByValue) k).value());
                 order.add(new OrderItem(e, direction(k)));
             }
+            if (order.isEmpty()) {
+                // records asked for over a stretch of time read in time order, not in the order of their keys
+                windowedTime().ifPresent(t -> order.add(OrderItem.asc(column(t).expr())));
+            }
             b.orderByList(order);
             if (spec.limit() != null) {
                 b.limit(spec.limit());
             }
             SqlQuery q = finish(b);
             return TotalOrder.withTieBreaker(q, List.of(primaryKey()));
+        }
+
+        /** The one dated column of the subject's own rows that the question bounds in time; none when not one. */
+        Optional<ColumnRef> windowedTime() {
+            Set<ColumnRef> dated = new LinkedHashSet<>();
+            if (spec.timeScope() != null) {
+                dated.add(spec.timeScope().column());
+            }
+            for (Filter f : spec.filters()) {
+                if (f.target() instanceof ColumnRef c && c.via() == null && DATED_ROLES.contains(c.role())
+                        && c.concept().trim().equalsIgnoreCase(spec.subject().trim())) {
+                    dated.add(c);
+                }
+            }
+            return dated.size() == 1 ? Optional.of(dated.iterator().next()) : Optional.empty();
         }
 
         /**
