@@ -3,11 +3,17 @@ package org.tally.app;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.tally.core.Progress;
 import org.tally.core.binding.Binding;
+import org.tally.core.binding.BindingException;
+import org.tally.core.binding.BindingReview;
 import org.tally.core.binding.BindingJson;
 import org.tally.core.binding.BindingService;
 import org.tally.core.binding.ColumnBinding;
@@ -23,6 +29,7 @@ import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import org.tally.core.state.StateDatabase;
+import org.tally.ui.binding.OverrideDraft;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,6 +42,8 @@ import picocli.CommandLine.Option;
 @Command(name = "binding", description = "Show which table is which concept and what each column means.")
 final class BindingCommand implements Callable<Integer> {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BindingCommand.class);
+
     private final SourceConnector connector;
     private final SourceBindings bindings;
     private final PrintStream out;
@@ -46,8 +55,23 @@ final class BindingCommand implements Callable<Integer> {
     boolean json;
     @Option(names = "--explain", description = "Add the runner-up concepts and roles with their scores.")
     boolean explain;
+    @Option(names = "--review", description = "List the tables to review first (unbound, then low confidence), each"
+            + " with its candidate concepts and their evidence.")
+    boolean review;
+    @Option(names = "--choose", paramLabel = "TABLE=CONCEPT", description = "Save a choice as an override (checked as"
+            + " the override file is), rebuild the binding and show the review. CONCEPT may be 'lookup' or 'ignore'.")
+    List<String> choices;
+
+    /** Saves an override the way the workstation's binding inspector does; null in tests that only read. */
+    private final InspectorBindings inspector;
 
     BindingCommand(SourceConnector connector, SourceBindings bindings, PrintStream out, PrintStream err) {
+        this(connector, bindings, null, out, err);
+    }
+
+    BindingCommand(SourceConnector connector, SourceBindings bindings, InspectorBindings inspector, PrintStream out,
+                   PrintStream err) {
+        this.inspector = inspector;
         this.connector = connector;
         this.bindings = bindings;
         this.out = out;
@@ -68,10 +92,22 @@ final class BindingCommand implements Callable<Integer> {
                 err.println("tally binding: " + ref.name() + " had no catalog; refreshed it (version "
                         + catalog.versionId() + ")");
             }
-            BindingService.Result result = bindings.bind(catalog);
             String overrides = bindings.overridesFile(ref.name()).toString();
-            out.println(json ? CatalogJson.write(BindingJson.toMap(result.binding(), explain))
-                    : text(result.binding(), explain, overrides));
+            if (choices != null && !choices.isEmpty()) {
+                Integer refused = choose(ref);
+                if (refused != null) {
+                    return refused;
+                }
+            }
+            BindingService.Result result = bindings.bind(catalog);
+            if (review || choices != null && !choices.isEmpty()) {
+                List<BindingReview.Item> items = BindingReview.of(result.binding());
+                out.println(json ? CatalogJson.write(reviewJson(result.binding(), items))
+                        : reviewText(result.binding(), items, overrides));
+            } else {
+                out.println(json ? CatalogJson.write(BindingJson.toMap(result.binding(), explain))
+                        : text(result.binding(), explain, overrides));
+            }
             out.flush();
             if (result.overridesRejected()) {
                 err.println("tally binding: override file " + overrides + " rejected; "
@@ -89,7 +125,82 @@ final class BindingCommand implements Callable<Integer> {
         } catch (StateDatabase.StateException e) {
             err.println("tally: " + e.getMessage());
             return 1;
+        } catch (BindingException e) {
+            LOG.error("binding of {} stopped", ref.name(), e);
+            err.println("tally binding: " + e.getMessage() + "; the details are in the log file");
+            return 1;
         }
+    }
+
+    /** Saves each TABLE=CONCEPT choice through the override file's validation; a usage exit status when one fails. */
+    private Integer choose(SourceRef ref) {
+        if (inspector == null) {
+            return usage("--choose is not available here");
+        }
+        for (String choice : choices) {
+            int eq = choice.indexOf('=');
+            if (eq <= 0 || eq == choice.length() - 1) {
+                return usage("--choose takes TABLE=CONCEPT, not '" + choice + "'");
+            }
+            Map<String, String> problems = inspector.saveOverride(ref, new OverrideDraft(OverrideDraft.Kind.TABLE_CONCEPT,
+                    choice.substring(0, eq).strip(), null, choice.substring(eq + 1).strip(), null, null, null));
+            if (!problems.isEmpty()) {
+                err.println("tally binding: " + choice + " not saved: " + String.join("; ", problems.values()));
+                return TallyCli.USAGE;
+            }
+            err.println("tally binding: saved " + choice + " to " + bindings.overridesFile(ref.name()));
+        }
+        return null;
+    }
+
+    static Map<String, Object> reviewJson(Binding b, List<BindingReview.Item> items) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", b.source());
+        m.put("catalogVersion", b.catalogVersion());
+        List<Object> list = new ArrayList<>();
+        for (BindingReview.Item i : items) {
+            Map<String, Object> im = new LinkedHashMap<>();
+            im.put("table", i.table());
+            im.put("concept", i.concept());
+            im.put("confidence", i.confidence());
+            im.put("lookup", i.lookup());
+            im.put("reasons", i.reasons());
+            List<Object> choices = new ArrayList<>();
+            for (BindingReview.Choice c : i.choices()) {
+                Map<String, Object> cm = new LinkedHashMap<>();
+                cm.put("concept", c.concept());
+                cm.put("score", c.score());
+                cm.put("evidence", c.evidence());
+                choices.add(cm);
+            }
+            im.put("choices", choices);
+            list.add(im);
+        }
+        m.put("review", list);
+        m.put("notes", b.notes());
+        return m;
+    }
+
+    static String reviewText(Binding b, List<BindingReview.Item> items, String overridesFile) {
+        StringBuilder s = new StringBuilder();
+        s.append("Review of ").append(b.source()).append(": ").append(items.size())
+                .append(items.size() == 1 ? " table" : " tables").append(" to look at");
+        s.append(items.isEmpty() ? ".\n" : " (unbound first, then low confidence).\n");
+        for (BindingReview.Item i : items) {
+            s.append('\n').append(i.table()).append(i.unbound() ? " (not bound" : " (bound to " + i.concept() + " at "
+                    + String.format(java.util.Locale.ROOT, "%.2f", i.confidence())).append(i.lookup()
+                    ? "; labels codes as a lookup)" : ")").append('\n');
+            s.append("  why: ").append(String.join("; ", i.reasons())).append('\n');
+            for (BindingReview.Choice c : i.choices()) {
+                s.append("  choice ").append(c.concept()).append(' ')
+                        .append(String.format(java.util.Locale.ROOT, "%.2f", c.score())).append(": ")
+                        .append(String.join("; ", c.evidence())).append('\n');
+            }
+            s.append("  choose with: binding --choose ").append(i.table()).append("=CONCEPT (or =lookup, =ignore)\n");
+        }
+        b.notes().forEach(n -> s.append("Note: ").append(n).append('\n'));
+        s.append("Overrides: ").append(overridesFile);
+        return s.toString();
     }
 
     private Catalog refresh(SourceRef ref) {

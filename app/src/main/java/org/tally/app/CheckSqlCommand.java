@@ -35,6 +35,8 @@ import picocli.CommandLine.Parameters;
         + " per statement and runs nothing.")
 final class CheckSqlCommand implements Callable<Integer> {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CheckSqlCommand.class);
+
     @Mixin
     SourceOptions sourceOptions;
 
@@ -125,7 +127,18 @@ final class CheckSqlCommand implements Callable<Integer> {
     }
 
     private void print(String sql, Dialect target, AllowedRelations allowed) throws JsonProcessingException {
-        SafetyVerdict v = policy.check(sql, target, allowed, maxRows);
+        SafetyVerdict v;
+        try {
+            v = policy.check(sql, target, allowed, maxRows);
+        } catch (RuntimeException e) {
+            // refused, never let through: a check that could not finish says nothing about the statement
+            LOG.error("the safety check stopped on a statement", e);
+            out.println(AnswerJson.mapper().writeValueAsString(new Line(sql, false, "the safety check stopped"
+                    + " unexpectedly (" + e.getClass().getSimpleName() + "); the statement is refused; details in the"
+                    + " log file", null)));
+            out.flush();
+            return;
+        }
         out.println(AnswerJson.mapper().writeValueAsString(new Line(sql, v.allowed(), v.reason(), v.rewritten())));
         out.flush();
     }

@@ -4,6 +4,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,6 +13,8 @@ import picocli.CommandLine.Command;
 @Command(name = "tally", mixinStandardHelpOptions = true, version = "Tally 0.1.0",
         description = "Exact answers from a hospital database. No arguments: the workstation window.")
 final class TallyCli {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TallyCli.class);
 
     /** Exit status for bad input: malformed flags, unknown source. */
     static final int USAGE = 2;
@@ -43,6 +47,7 @@ final class TallyCli {
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            LOG.error("tally {} stopped", commandLine.getCommandName(), ex);
             err.println("tally: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
             return 1;
         });

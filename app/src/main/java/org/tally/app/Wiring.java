@@ -6,6 +6,13 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tally.core.answer.StoppedEngine;
+import org.tally.core.binding.BindingException;
+import org.tally.core.catalog.CatalogRefreshException;
+import org.tally.core.source.SourceConnectionException;
 import org.tally.core.DataFolder;
 import org.tally.core.Progress;
 import org.tally.core.answer.AnswerEngine;
@@ -42,6 +49,8 @@ import org.tally.ui.Workstation;
 
 /** Builds every service by constructor, once per process. No static service locator. */
 final class Wiring {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Wiring.class);
 
     private final DataFolder data;
     private final Clock clock;
@@ -112,9 +121,17 @@ final class Wiring {
         List<Rung> rungs;
         try {
             rungs = rungsFor(connection, source, day, pageSize, progress, scope);
-        } catch (RuntimeException e) {
+        } catch (SourceConnectionException | CancellationException e) {
             closeQuietly(connection);
             throw e;
+        } catch (RuntimeException e) {
+            // an odd schema must not stop the caller: every question gets an error object saying where it stopped
+            LOG.error("preparing {} stopped", source.name(), e);
+            closeQuietly(connection);
+            String step = e instanceof BindingException ? "binding" : e instanceof CatalogRefreshException ? "catalog"
+                    : "setup";
+            return new StoppedEngine(step, "Tally could not prepare " + source.name() + ": " + e.getMessage()
+                    + ". The details are in the log file.", null);
         }
         return new AnswerLadder(rungs, System::nanoTime, () -> closeQuietly(connection));
     }
@@ -191,7 +208,7 @@ final class Wiring {
     }
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
-        return new BindingCommand(connector, bindings, out, err);
+        return new BindingCommand(connector, bindings, new InspectorBindings(bindings, pack, connector), out, err);
     }
 
     LexiconCommand lexiconCommand(java.io.PrintStream out, java.io.PrintStream err) {

@@ -66,7 +66,7 @@ class BindingCommandTest {
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.err()).contains("had no catalog; refreshed it");
         JsonNode json = new ObjectMapper().readTree(run.out());
-        assertThat(fields(json)).containsExactly("source", "catalogVersion", "tables", "unbound", "refinements");
+        assertThat(fields(json)).containsExactly("source", "catalogVersion", "tables", "unbound", "refinements", "lookups", "notes");
         JsonNode admissions = null;
         for (JsonNode t : json.get("tables")) {
             assertThat(fields(t)).containsExactly("table", "concept", "confidence", "reasons", "columns");

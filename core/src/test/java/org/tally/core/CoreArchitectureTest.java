@@ -81,10 +81,14 @@ class CoreArchitectureTest {
             .because("a switch over the dialects outside the dialect package is a second place a new database must"
                     + " be added (docs/architecture.md, \"A new dialect\")");
 
-    /** Only the demo hospital, which is an H2 database, names a dialect constant outside the dialect package. */
+    /**
+     * Only the H2 databases Tally writes itself (the demo hospital and the local snapshot store) name a dialect
+     * constant outside the dialect package.
+     */
     @ArchTest
     static final ArchRule noDialectConstantOutsideItsPackage = noClasses()
-            .that().resideOutsideOfPackages("org.tally.core.dialect..", "org.tally.core.demo..")
+            .that().resideOutsideOfPackages("org.tally.core.dialect..", "org.tally.core.demo..",
+                    "org.tally.core.snapshot..")
             .and().doNotHaveFullyQualifiedName("org.tally.core.source.SourceRef$Demo")
             .should().getField(Dialect.class, "POSTGRES")
             .orShould().getField(Dialect.class, "MYSQL")

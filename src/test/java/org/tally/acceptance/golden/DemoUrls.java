@@ -6,12 +6,12 @@ import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.DemoSchema;
 
 /** Where the gold SQL runs: the same demo files the command line reads, in the same data folder. */
-final class DemoUrls {
+public final class DemoUrls {
 
     private DemoUrls() {
     }
 
-    static String readOnly(DemoSchema schema) {
+    public static String readOnly(DemoSchema schema) {
         return new DemoDatabases(DataFolder.resolve()).jdbcUrl(schema, Progress.NONE);
     }
 }

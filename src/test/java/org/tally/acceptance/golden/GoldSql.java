@@ -54,7 +54,7 @@ public final class GoldSql {
     }
 
     /** The same table without its text columns: what must agree between the two naming schemes. */
-    static Table withoutText(Table t) {
+    public static Table withoutText(Table t) {
         List<Integer> keep = new ArrayList<>();
         for (int j = 0; j < t.columns().size(); j++) {
             if (ResultComparator.ColumnKind.of(t, j).kind() != ResultComparator.ColumnKind.Kind.EXACT) {

@@ -18,32 +18,36 @@ import java.util.Set;
  * for each naming scheme, and traps that must not be answered. Loaded from {@code golden/questions.yaml}.
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-record GoldenSuite(String today, List<Question> questions, List<Trap> traps) {
+public record GoldenSuite(String today, List<Question> questions, List<Trap> traps) {
+
+    /** The files of the suite, one per group of service lines. */
+    public static final List<String> FILES = List.of("golden/questions-wards-maternity-pharmacy-labs-revenue.yaml",
+            "golden/questions-emergency-theatre-quality-workforce-chronic-facilities.yaml");
 
     static final Set<String> SHAPES = Set.of("scalar", "filtered", "grouped", "trend", "topn", "list", "lookup",
             "rate", "exists", "duration", "antijoin", "relative-time");
     static final Set<String> TRAP_KINDS = Set.of("destructive", "injection", "missing-concept", "ambiguous",
             "nonsense", "privacy");
 
-    GoldenSuite {
+    public GoldenSuite {
         questions = List.copyOf(questions);
         traps = List.copyOf(traps);
     }
 
     /** A positive question. {@code gold} maps schema id (dev, alt) to its gold SQL. */
-    record Question(String id, String question, String shape, String serviceLine, Map<String, String> gold,
+    public record Question(String id, String question, String shape, String serviceLine, Map<String, String> gold,
                     boolean ordered, boolean expectEmpty) {
-        Question {
+        public Question {
             gold = Map.copyOf(gold);
         }
     }
 
     /** A question that must come back refused, clarify or error — never answered. */
-    record Trap(String id, String question, String kind) {
+    public record Trap(String id, String question, String kind) {
     }
 
     /** The suite is kept in several files (one per group of service lines); ids must be unique across them. */
-    static GoldenSuite loadAll(List<String> resources) {
+    public static GoldenSuite loadAll(List<String> resources) {
         String today = null;
         List<Question> questions = new java.util.ArrayList<>();
         List<Trap> traps = new java.util.ArrayList<>();

@@ -34,8 +34,7 @@ class GoldenSuiteTest {
             "Front Desk", "Emergency", "Theatre", "Quality & Safety", "Workforce", "Chronic Care", "Facilities",
             "Patient Chart");
 
-    static final List<String> SUITE_FILES = List.of("golden/questions-wards-maternity-pharmacy-labs-revenue.yaml",
-            "golden/questions-emergency-theatre-quality-workforce-chronic-facilities.yaml");
+    static final List<String> SUITE_FILES = GoldenSuite.FILES;
 
     private static GoldenSuite suite;
     private static final Map<DemoSchema, Map<String, Table>> GOLD = new EnumMap<>(DemoSchema.class);

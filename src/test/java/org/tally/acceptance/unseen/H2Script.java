@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Writes a generated hospital into a fresh H2 file database: the DDL, then each table by JDBC batches. */
-final class H2Script implements AutoCloseable {
+public final class H2Script implements AutoCloseable {
 
     private static final int BATCH = 2_000;
 
@@ -24,7 +24,7 @@ final class H2Script implements AutoCloseable {
     }
 
     /** Removes any earlier file of this database and opens it for writing ({@code settings} as in its URL). */
-    static H2Script create(Path base, String settings) throws SQLException {
+    public static H2Script create(Path base, String settings) throws SQLException {
         try {
             Files.createDirectories(base.getParent());
             try (Stream<Path> old = Files.list(base.getParent())) {
@@ -44,14 +44,14 @@ final class H2Script implements AutoCloseable {
      * Checks no foreign key while rows are loaded (the generator writes parents first; a check per row costs more
      * than the insert); {@link #close()} turns the checks back on for anyone who writes later.
      */
-    void loading() throws SQLException {
+    public void loading() throws SQLException {
         try (Statement s = connection.createStatement()) {
             s.execute("SET REFERENTIAL_INTEGRITY FALSE");
         }
     }
 
     /** Runs the statements of a DDL text, separated by semicolons. */
-    void ddl(String text) throws SQLException {
+    public void ddl(String text) throws SQLException {
         try (Statement s = connection.createStatement()) {
             for (String statement : text.split(";")) {
                 if (!statement.isBlank()) {
@@ -62,7 +62,7 @@ final class H2Script implements AutoCloseable {
         connection.commit();
     }
 
-    void insert(String table, List<String> columns, List<Object[]> rows) throws SQLException {
+    public void insert(String table, List<String> columns, List<Object[]> rows) throws SQLException {
         if (rows.isEmpty()) {
             return;
         }

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 
 /** The hospital schemas Tally was never tuned for, written once per test run under target/unseen/db. */
-enum UnseenHospital {
+public enum UnseenHospital {
     MIMIC("mimic", MimicHospital.URL_SETTINGS),
     OPENMRS("openmrs", OpenmrsHospital.URL_SETTINGS),
     WAREHOUSE("warehouse", WarehouseHospital.URL_SETTINGS),
@@ -13,8 +13,8 @@ enum UnseenHospital {
     HMS("hms", HmsHospital.URL_SETTINGS),
     EHR("ehr", EhrHospital.URL_SETTINGS);
 
-    static final String USER = "sa";
-    static final String PASSWORD = "";
+    public static final String USER = "sa";
+    public static final String PASSWORD = "";
 
     private final String id;
     private final String settings;
@@ -24,7 +24,7 @@ enum UnseenHospital {
         this.settings = settings;
     }
 
-    String id() {
+    public String id() {
         return id;
     }
 
@@ -32,7 +32,7 @@ enum UnseenHospital {
         return folder.resolve(id).toAbsolutePath();
     }
 
-    void write(Path folder) throws SQLException {
+    public void write(Path folder) throws SQLException {
         switch (this) {
             case MIMIC -> MimicHospital.write(base(folder));
             case OPENMRS -> OpenmrsHospital.write(base(folder));
@@ -46,7 +46,7 @@ enum UnseenHospital {
     }
 
     /** The source as the stress runner gave it to Tally: the file, opened read-only. */
-    String readOnlyUrl(Path folder) {
+    public String readOnlyUrl(Path folder) {
         return "jdbc:h2:" + base(folder) + settings + ";ACCESS_MODE_DATA=r";
     }
 
@@ -54,7 +54,7 @@ enum UnseenHospital {
         return "unseen/" + id + "/questions.yaml";
     }
 
-    String overrides() {
+    public String overrides() {
         return "unseen/" + id + "/overrides.json";
     }
 }

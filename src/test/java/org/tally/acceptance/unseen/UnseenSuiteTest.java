@@ -7,12 +7,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -20,13 +18,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.tally.acceptance.golden.GoldRankings;
 import org.tally.acceptance.golden.GoldSql;
 import org.tally.acceptance.golden.ResultComparator;
 import org.tally.acceptance.golden.ResultComparator.Table;
@@ -49,10 +46,7 @@ class UnseenSuiteTest {
     static final String TODAY = "2026-11-29";
     private static final Path TARGET = Path.of("target", "unseen").toAbsolutePath();
     private static final Path DB = TARGET.resolve("db");
-    /** How a gold ranking is cut: FETCH FIRST n ROWS ONLY (the mimic and openmrs golds) or LIMIT n (warehouse, pas). */
-    private static final Pattern RANKING_CUT = Pattern.compile("FETCH FIRST (\\d+) ROWS ONLY|LIMIT (\\d+)");
     private static final String KNOWN_WRONG = "unseen/known-wrong.properties";
-    private static final Pattern OVERRIDES_LINE = Pattern.compile("(?m)^Overrides: (.+)$");
 
     enum Configuration {
         MIMIC(UnseenHospital.MIMIC, false),
@@ -138,7 +132,7 @@ class UnseenSuiteTest {
      */
     @ParameterizedTest
     @EnumSource(UnseenHospital.class)
-    void everyRankingHasOneAnswer(UnseenHospital h) {
+    void everyRankingHasOneAnswer(UnseenHospital h) throws SQLException {
         List<String> ties = new ArrayList<>();
         for (UnseenSuite.Question q : SUITES.get(h).questions()) {
             List<String> ranked = new ArrayList<>();
@@ -147,19 +141,8 @@ class UnseenSuiteTest {
             }
             q.alts().forEach(a -> ranked.add(a.sql()));
             for (String sql : ranked) {
-                Matcher m = RANKING_CUT.matcher(sql);
-                if (!m.find()) {
-                    continue;
-                }
-                int n = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));
-                Table wider = gold(h, q.id() + " and one more row", m.replaceFirst("FETCH FIRST " + (n + 1) + " ROWS ONLY"));
-                for (int r = 1; r < wider.rows().size(); r++) {
-                    List<Object> above = wider.rows().get(r - 1);
-                    List<Object> below = wider.rows().get(r);
-                    if (above.get(above.size() - 1).equals(below.get(below.size() - 1))) {
-                        ties.add(q.id() + ": rows " + r + " and " + (r + 1) + " tie " + above + " " + below);
-                    }
-                }
+                GoldRankings.ties(sql, s -> gold(h, q.id() + " and one more row", s))
+                        .forEach(t -> ties.add(q.id() + ": " + t));
             }
         }
         assertThat(ties).as("rankings with ties on " + h.id()).isEmpty();
@@ -170,10 +153,10 @@ class UnseenSuiteTest {
     void tallyIsNeverWrongRefusesWhatItMustAndMeetsTheFloor(Configuration config) throws IOException {
         UnseenSuite suite = SUITES.get(config.hospital);
         String url = config.hospital.readOnlyUrl(DB);
-        DataFolder data = freshDataFolder(config);
+        DataFolder data = DataFolders.fresh(TARGET.resolve("home").resolve(config.id()));
         String[] source = {"--source", url, "--user", UnseenHospital.USER, "--password", UnseenHospital.PASSWORD};
         if (config.overrides) {
-            installOverrides(config, data, source);
+            DataFolders.installOverrides(data, source, config.hospital.overrides());
         }
         List<String> questions = suite.questions().stream().map(UnseenSuite.Question::q).toList();
         List<String> args = new ArrayList<>(List.of("ask"));
@@ -265,35 +248,6 @@ class UnseenSuiteTest {
             }
         }
         return new Verdict("WRONG", why.get());
-    }
-
-    private static DataFolder freshDataFolder(Configuration config) throws IOException {
-        Path home = TARGET.resolve("home").resolve(config.id());
-        if (Files.exists(home)) {
-            try (Stream<Path> all = Files.walk(home)) {
-                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-        Files.createDirectories(home);
-        return new DataFolder(home);
-    }
-
-    /** Puts the schema's override file where the command line says it reads it ({@code binding} names the file). */
-    private static void installOverrides(Configuration config, DataFolder data, String[] source) throws IOException {
-        List<String> args = new ArrayList<>(List.of("binding"));
-        args.addAll(List.of(source));
-        TallyRun.Result binding = TallyRun.runText(data, "", args.toArray(String[]::new));
-        assertThat(binding.exitCode()).as(binding.stderr()).isZero();
-        Matcher m = OVERRIDES_LINE.matcher(binding.stdout());
-        assertThat(m.find()).as("binding names its override file: " + binding.stdout()).isTrue();
-        Path file = Path.of(m.group(1).trim());
-        Files.createDirectories(file.getParent());
-        try (InputStream in = UnseenSuiteTest.class.getClassLoader().getResourceAsStream(config.hospital.overrides())) {
-            assertThat(in).as(config.hospital.overrides()).isNotNull();
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 
     /**

@@ -5,12 +5,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Walks the rungs in order until one decides the question; records every rung and step as provenance.
  * A question no rung answers is refused with the reasons of the misses: never a guess.
  */
 public final class AnswerLadder implements AnswerEngine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AnswerLadder.class);
 
     private final List<Rung> rungs;
     private final LongSupplier nanoTime;
@@ -41,7 +45,7 @@ public final class AnswerLadder implements AnswerEngine {
             if (rung instanceof FallbackRung) {
                 continue;
             }
-            Answer decided = walk.step(rung, () -> rung.attempt(q, live));
+            Answer decided = walk.step(rung, () -> rung.attempt(q, walk.inner));
             if (decided != null) {
                 return FallbackRung.sourceFailed(decided) ? walk.fallBack(decided, rungs.subList(i + 1, rungs.size()))
                         : decided;
@@ -86,23 +90,38 @@ public final class AnswerLadder implements AnswerEngine {
         private final StepListener live;
         private final List<PathStep> path = new ArrayList<>();
         private final List<String> misses = new ArrayList<>();
+        /** The inner steps the current rung reported as they ended: where it stopped, if it throws. */
+        private final List<PathStep> reported = new ArrayList<>();
+        final StepListener inner;
 
         Walk(String question, StepListener live) {
             this.question = question;
             this.live = live;
+            this.inner = s -> {
+                reported.add(s);
+                live.step(s);
+            };
         }
 
         /** Tries one rung; returns the answer when it decided the question, null when it missed. */
         Answer step(Rung rung, java.util.function.Supplier<Rung.Attempt> attemptIt) {
             long start = nanoTime.getAsLong();
+            reported.clear();
             Rung.Attempt attempt;
             try {
                 attempt = attemptIt.get();
             } catch (RuntimeException e) {
-                PathStep failed = new PathStep(rung.name(), Outcome.ERROR, describe(e), elapsedMs(start));
+                LOG.error("the {} rung stopped on a question", rung.name(), e);
+                path.addAll(reported);
+                String where = reported.isEmpty() ? "before its first step"
+                        : "after its " + reported.get(reported.size() - 1).rung() + " step";
+                String why = "stopped unexpectedly " + where + " (" + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
+                PathStep failed = new PathStep(rung.name(), Outcome.ERROR, why, elapsedMs(start));
                 path.add(failed);
                 live.step(failed);
-                return Answer.error(question, path, "The " + rung.name() + " rung failed: " + describe(e));
+                return Answer.error(question, path, "The " + rung.name() + " rung " + why
+                        + ". The details are in the log file.");
             }
             long ms = elapsedMs(start);
             if (attempt instanceof Rung.Attempt.Miss miss) {
@@ -180,10 +199,6 @@ public final class AnswerLadder implements AnswerEngine {
 
     private long elapsedMs(long start) {
         return Math.max(0, (nanoTime.getAsLong() - start) / 1_000_000);
-    }
-
-    private static String describe(RuntimeException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     @Override

@@ -1555,10 +1555,16 @@ public final class SpecBinder {
     }
 
     private String conceptPlural(TableBinding t) {
+        if (t.concept() == null) {
+            return String.join(" ", pack.nameTokens().table(t.table()).tokens()); // a lookup reached for its labels
+        }
         return pack.concept(t.concept()).map(Concept::plural).orElse(t.concept()).toLowerCase(Locale.ROOT);
     }
 
     private String conceptSingular(TableBinding t) {
+        if (t.concept() == null) {
+            return String.join(" ", pack.nameTokens().table(t.table()).tokens());
+        }
         return pack.concept(t.concept()).map(Concept::singular).orElse(t.concept()).toLowerCase(Locale.ROOT);
     }
 

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.tally.core.dialect.Dialect;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogColumn;
 import org.tally.core.catalog.CatalogTable;
@@ -94,6 +95,10 @@ public final class Binder {
         final Map<String, List<String>> roleReasons = new HashMap<>();
         /** Columns holding a record-keeping time (never a time role; see {@link #RECORD_KEEPING}). */
         final Set<String> recordKeeping = new java.util.LinkedHashSet<>();
+        /** Kept as a code dictionary by an override: never bound to a concept. */
+        boolean dictionary;
+        /** Columns declared to reference several tables: they link to none, not even by their names. */
+        final Set<String> polymorphic = new HashSet<>();
         List<Scored> concepts = List.of();
         /** How the table keeps versions of its rows, by column name (see {@link RowVersioning}). */
         RowVersioning.Result versions = new RowVersioning.Result(null, null);
@@ -116,31 +121,45 @@ public final class Binder {
         }
     }
 
-    /** Binds {@code catalog}; {@code overrides} must already be validated against it ({@link OverrideFile}). */
+    /**
+     * Binds {@code catalog}; {@code overrides} must already be validated against it ({@link OverrideFile}).
+     *
+     * @throws BindingException when a step stops on something unexpected, naming the step, table and column
+     */
     public Binding bind(Catalog catalog, Overrides overrides, List<String> notes) {
+        try {
+            return bindAll(catalog, overrides, notes);
+        } catch (BindingException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BindingException("building the binding", null, null, e);
+        }
+    }
+
+    private Binding bindAll(Catalog catalog, Overrides overrides, List<String> notes) {
         Map<String, Facts> facts = new LinkedHashMap<>();
         for (CatalogTable t : catalog.tables()) {
-            facts.put(t.name(), new Facts(t));
+            step("reading the names", t.name(), () -> facts.put(t.name(), new Facts(t)));
         }
         applyTableOverrides(facts, overrides);
-        declaredLinks(facts);
+        declaredLinks(facts, catalog.dialect());
         inferByKeyNames(facts);
         Map<String, String> nameGuess = new HashMap<>();
-        facts.values().forEach(f -> nameGuess.put(f.table.name(), nameOnlyConcept(f)));
-        facts.values().forEach(f -> assignRoles(f, nameGuess, facts, overrides));
+        each(facts, "guessing the concept from the name", f -> nameGuess.put(f.table.name(), nameOnlyConcept(f)));
+        each(facts, "assigning column roles", f -> assignRoles(f, nameGuess, facts, overrides));
         Map<String, Integer> inbound = inboundCounts(facts);
-        for (Facts f : facts.values()) {
+        each(facts, "scoring concepts", f -> {
             f.concepts = scoreConcepts(f, inbound.getOrDefault(f.table.name(), 0));
-            if (f.status != TableBinding.Status.IGNORED && f.concept == null) {
-                decide(f);
+            if (f.status != TableBinding.Status.IGNORED && f.concept == null && !f.dictionary) {
+                decide(f, nameGuess);
             }
-        }
+        });
         resolveConflicts(facts);
         narrowedBySubtype(facts);
         Map<String, String> bound = new HashMap<>();
         facts.values().forEach(f -> bound.put(f.table.name(), f.concept));
         inferByConceptWords(facts);
-        facts.values().forEach(f -> assignRoles(f, bound, facts, overrides));
+        each(facts, "assigning column roles with the concepts known", f -> assignRoles(f, bound, facts, overrides));
 
         List<Link> graph = new ArrayList<>();
         facts.values().stream().filter(f -> f.status != TableBinding.Status.IGNORED)
@@ -150,25 +169,68 @@ public final class Binder {
         String patientTable = facts.values().stream().filter(f -> "Patient".equals(f.concept))
                 .map(f -> f.table.name()).findFirst().orElse(null);
         List<TableBinding> tables = new ArrayList<>();
-        for (Facts f : facts.values()) {
-            tables.add(tableBinding(f, overrides, graph, patientTable));
-        }
+        each(facts, "writing the table's binding", f -> tables.add(tableBinding(f, overrides, graph, patientTable)));
         return new Binding(catalog.source(), catalog.versionId(), tables, graph,
                 new Refinements(pack).resolve(tables), notes);
     }
 
+    /** Runs one step per table; an unexpected failure names the step and the table. */
+    private static void each(Map<String, Facts> facts, String step, java.util.function.Consumer<Facts> work) {
+        for (Facts f : facts.values()) {
+            step(step, f.table.name(), () -> work.accept(f));
+        }
+    }
+
+    private static void step(String step, String table, Runnable work) {
+        try {
+            work.run();
+        } catch (BindingException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BindingException(step, table, null, e);
+        }
+    }
+
+    /** One column's part of a step: an unexpected failure names the table and the column too. */
+    private static <T> T column(String step, Facts f, CatalogColumn c, java.util.function.Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (BindingException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BindingException(step, f.table.name(), c.name(), e);
+        }
+    }
+
     // ---- links ---------------------------------------------------------------------------------------------------
 
-    private void declaredLinks(Map<String, Facts> facts) {
+    private void declaredLinks(Map<String, Facts> facts, Dialect dialect) {
+        boolean enforced = dialect.rules().foreignKeysTargetUniqueKeys();
         for (Facts f : facts.values()) {
+            Map<String, List<ForeignKey>> byColumn = new LinkedHashMap<>();
             for (ForeignKey fk : f.table.foreignKeys()) {
-                Facts target = facts.get(fk.referencedTable());
-                if (fk.simple() && target != null) {
-                    f.links.put(fk.columns().get(0), new Link(f.table.name(), fk.columns().get(0),
-                            target.table.name(), fk.referencedColumns().get(0), false, "declared foreign key"
-                            + (fk.name() == null ? "" : " " + fk.name())));
+                if (fk.simple() && facts.get(fk.referencedTable()) != null
+                        && facts.get(fk.referencedTable()).table.column(fk.referencedColumns().get(0)).isPresent()) {
+                    byColumn.computeIfAbsent(fk.columns().get(0), k -> new ArrayList<>()).add(fk);
                 }
             }
+            byColumn.forEach((column, fks) -> {
+                Set<String> targets = new java.util.TreeSet<>();
+                fks.forEach(fk -> targets.add(fk.referencedTable() + "." + fk.referencedColumns().get(0)));
+                if (targets.size() > 1) {
+                    // a polymorphic reference (a cost's event: a diagnosis, a procedure or a lab test by its type):
+                    // which table a row means depends on another column, so no join through it is right for all rows
+                    f.reasons.add("column " + column + " is declared to reference " + targets.size() + " tables "
+                            + targets + ": which one depends on the row, so it links to none");
+                    f.polymorphic.add(column);
+                    return;
+                }
+                ForeignKey fk = fks.get(0);
+                Facts target = facts.get(fk.referencedTable());
+                f.links.put(column, new Link(f.table.name(), column, target.table.name(),
+                        fk.referencedColumns().get(0), false, "declared foreign key"
+                        + (fk.name() == null ? "" : " " + fk.name()), enforced));
+            });
         }
     }
 
@@ -181,7 +243,7 @@ public final class Binder {
     private void inferByKeyNames(Map<String, Facts> facts) {
         for (Facts f : facts.values()) {
             for (CatalogColumn c : f.table.columns()) {
-                if (c.name().equals(f.key) || f.links.containsKey(c.name())) {
+                if (c.name().equals(f.key) || f.links.containsKey(c.name()) || f.polymorphic.contains(c.name())) {
                     continue;
                 }
                 List<String> tokens = f.columnTokens.get(c.name());
@@ -225,7 +287,8 @@ public final class Binder {
         for (Facts f : facts.values()) {
             for (CatalogColumn c : f.table.columns()) {
                 List<String> tokens = f.columnTokens.get(c.name());
-                if (c.name().equals(f.key) || f.links.containsKey(c.name()) || c.typeClass() != TypeClass.NUMERIC) {
+                if (c.name().equals(f.key) || f.links.containsKey(c.name()) || f.polymorphic.contains(c.name())
+                        || c.typeClass() != TypeClass.NUMERIC) {
                     continue;
                 }
                 List<String> stem = stem(tokens);
@@ -249,9 +312,11 @@ public final class Binder {
                     }
                 }
                 Facts target = concept == null ? null : byConcept.get(concept);
-                if (target != null && target != f && target.key != null && compatible(c, target.keyColumn())) {
-                    f.links.put(c.name(), infer(f, c, target, "'" + head + "' names a " + concept + ", the concept of "
-                            + target.table.name()));
+                Link link = target != null && target != f && target.key != null && compatible(c, target.keyColumn())
+                        ? infer(f, c, target, "'" + head + "' names a " + concept + ", the concept of "
+                        + target.table.name()) : null;
+                if (link != null) { // null: its values lie outside the key's range, so it is no reference
+                    f.links.put(c.name(), link);
                 }
             }
         }
@@ -307,20 +372,23 @@ public final class Binder {
         Map<String, List<Scored>> roles = new LinkedHashMap<>();
         Concept concept = f.concept == null ? null : pack.requireConcept(f.concept);
         for (CatalogColumn c : f.table.columns()) {
-            List<String> tokens = f.columnTokens.get(c.name());
-            Link link = f.links.get(c.name());
-            String target = link == null ? null : conceptOf.get(link.toTable());
-            List<Scored> candidates = new ArrayList<>(ColumnRoles.candidates(c, tokens, c.name().equals(f.key), link,
-                    target));
-            if (concept != null) {
-                conceptEvidence(concept, c, tokens, link, candidates);
-            }
-            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
-            if (o != null && o.role() != null) {
-                candidates.add(new Scored(o.role().jsonName(), 1.0, List.of("override")));
-            }
-            candidates.sort(Comparator.comparingDouble(Scored::score).reversed());
-            roles.put(c.name(), ColumnRoles.dedupe(candidates));
+            roles.put(c.name(), column("assigning column roles", f, c, () -> {
+                List<String> tokens = f.columnTokens.get(c.name());
+                Link link = f.links.get(c.name());
+                String target = link == null ? null : conceptOf.get(link.toTable());
+                List<Scored> candidates = new ArrayList<>(ColumnRoles.candidates(c, tokens, c.name().equals(f.key),
+                        link, target));
+                if (concept != null) {
+                    conceptEvidence(concept, c, tokens, link, candidates);
+                }
+                Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+                if (o != null && o.role() != null) {
+                    candidates.add(new Scored(o.role().jsonName(), 1.0, List.of(overrides.originOf(f.table.name(),
+                        c.name()))));
+                }
+                candidates.sort(Comparator.comparingDouble(Scored::score).reversed());
+                return ColumnRoles.dedupe(candidates);
+            }));
         }
         f.roles = roles;
         f.versions = RowVersioning.find(f.table, f.columnTokens, f.tokens, f.links.keySet(),
@@ -610,7 +678,7 @@ public final class Binder {
         }
     }
 
-    private void decide(Facts f) {
+    private void decide(Facts f, Map<String, String> nameGuess) {
         if (f.concepts.isEmpty()) {
             f.reasons.add("no concept matches its name or columns");
             return;
@@ -621,8 +689,23 @@ public final class Binder {
             f.reasons.add("best candidate " + best.candidate() + " scores " + best.score() + ", below "
                     + MIN_CONFIDENCE);
         } else if (second != null && best.score() - second.score() < TIE_MARGIN) {
-            f.reasons.add("ambiguous: " + best.candidate() + " (" + best.score() + ") and " + second.candidate()
-                    + " (" + second.score() + ") fit almost equally");
+            Scored third = f.concepts.size() > 2 ? f.concepts.get(2) : null;
+            Scored winner = third != null && best.score() - third.score() < TIE_MARGIN ? null
+                    : byRoles(f, best, second, nameGuess);
+            if (winner == null) {
+                f.reasons.add("ambiguous: " + best.candidate() + " (" + best.score() + ") and " + second.candidate()
+                        + " (" + second.score() + ") fit almost equally");
+            } else {
+                Scored loser = winner == best ? second : best;
+                f.status = TableBinding.Status.BOUND;
+                f.concept = winner.candidate();
+                f.confidence = winner.score();
+                f.reasons.addAll(winner.reasons());
+                f.reasons.add(winner.candidate() + " (" + winner.score() + ") and " + loser.candidate() + " ("
+                        + loser.score() + ") fit almost equally; decided by the table's roles: "
+                        + String.join("; ", evidence(f, pack.requireConcept(winner.candidate()),
+                        pack.requireConcept(loser.candidate()), nameGuess)));
+            }
         } else {
             f.status = TableBinding.Status.BOUND;
             f.concept = best.candidate();
@@ -632,6 +715,59 @@ public final class Binder {
                 f.reasons.add("runner-up " + second.candidate() + " scores " + second.score());
             }
         }
+    }
+
+    /**
+     * A tie between two concepts settled by what only one of them makes sense of: a key to a table whose words that
+     * concept's column vocabulary names and the other's does not (an order referencing a drug is a prescription; an
+     * episode at a ward is a stay), or a start/end pair when only that concept needs a start (a span, not a moment).
+     * The winner needs such evidence and the other none, and must itself reach {@link #MIN_CONFIDENCE}; otherwise
+     * the tie stands and the table goes to review.
+     */
+    private Scored byRoles(Facts f, Scored a, Scored b, Map<String, String> nameGuess) {
+        Concept ca = pack.requireConcept(a.candidate());
+        Concept cb = pack.requireConcept(b.candidate());
+        boolean forA = !evidence(f, ca, cb, nameGuess).isEmpty();
+        boolean forB = !evidence(f, cb, ca, nameGuess).isEmpty();
+        if (forA == forB) {
+            return null;
+        }
+        Scored winner = forA ? a : b;
+        return winner.score() >= MIN_CONFIDENCE ? winner : null;
+    }
+
+    /** The roles of {@code f} that {@code c} makes sense of and {@code other} does not, in words. */
+    private List<String> evidence(Facts f, Concept c, Concept other, Map<String, String> nameGuess) {
+        List<String> out = new ArrayList<>();
+        for (Link l : f.links.values()) {
+            Set<String> words = new HashSet<>(stem(f.columnTokens.get(l.fromColumn())));
+            String concept = nameGuess.get(l.toTable());
+            if (concept != null) {
+                words.addAll(pack.requireConcept(concept).nameTokens());
+                words.addAll(names.phrase(pack.requireConcept(concept).singular()));
+            }
+            words.removeAll(ColumnRoles.ID_WORDS);
+            boolean mine = c.columnTokens().stream().anyMatch(words::contains);
+            boolean theirs = other.columnTokens().stream().anyMatch(words::contains);
+            if (mine && !theirs && !l.toTable().equals(f.table.name()) && !"Patient".equals(concept)) {
+                out.add("its key " + l.fromColumn() + " references " + l.toTable() + (concept == null ? ""
+                        : " (" + concept + ")") + ", which " + c.id() + " records and " + other.id() + " does not");
+            }
+        }
+        boolean span = roleOf(f, ColumnRole.START_TIME) && roleOf(f, ColumnRole.END_TIME);
+        if (span && needsStart(c) && !needsStart(other)) {
+            out.add("it holds a start and an end, a span that " + c.id() + " needs and " + other.id() + " does not");
+        }
+        return out;
+    }
+
+    private static boolean roleOf(Facts f, ColumnRole role) {
+        return f.roles.values().stream().anyMatch(r -> r.get(0).candidate().equals(role.jsonName()));
+    }
+
+    /** Whether the concept needs a start time, a point in time not being enough (a stay, not an event). */
+    private static boolean needsStart(Concept c) {
+        return c.requiredRoles().stream().anyMatch(r -> r.anyOf().equals(List.of(ColumnRole.START_TIME.jsonName())));
     }
 
     /** Two tables claiming one concept: the clearly better keeps it, otherwise neither does. Overrides always win. */
@@ -701,15 +837,20 @@ public final class Binder {
             if (o == null) {
                 continue;
             }
+            String origin = overrides.originOf(f.table.name(), null);
             if (o.equalsIgnoreCase(Overrides.IGNORE)) {
                 f.status = TableBinding.Status.IGNORED;
-                f.reasons.add("ignored by override");
+                f.reasons.add("ignored by " + origin);
+            } else if (o.equalsIgnoreCase(Overrides.LOOKUP)) {
+                f.dictionary = true;
+                f.reasons.add(origin + ": a code dictionary, bound to no concept; its descriptions label the codes"
+                        + " that reference it");
             } else {
                 f.status = TableBinding.Status.BOUND;
                 f.concept = pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(o)).findFirst()
                         .orElseThrow().id();
                 f.confidence = 1.0;
-                f.reasons.add("override: bound to " + f.concept);
+                f.reasons.add(origin + ": bound to " + f.concept);
             }
         }
     }
@@ -719,22 +860,25 @@ public final class Binder {
     private TableBinding tableBinding(Facts f, Overrides overrides, List<Link> graph, String patientTable) {
         List<ColumnBinding> columns = new ArrayList<>();
         for (CatalogColumn c : f.table.columns()) {
-            List<Scored> cands = f.roles.get(c.name());
-            Scored top = cands.get(0);
-            ColumnRole role = ColumnRole.fromJson(top.candidate());
-            Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
-            List<String> reasons = new ArrayList<>(top.reasons());
-            boolean pii = pii(f, c, role, reasons);
-            if (o != null && o.pii() != null) {
-                pii = o.pii();
-                reasons.add("override: " + (pii ? "personal data" : "not personal data"));
-            }
-            ColumnProfile p = c.profile();
-            boolean enumerated = p != null && p.enumerated() && !(p.values().isEmpty() && p.distinctCount() > 0);
-            columns.add(new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
-                    top.score(), reasons, cands.subList(1, cands.size()), pii,
-                    pii || !enumerated ? null : p.values(), f.links.get(c.name()),
-                    o == null ? Map.of() : o.aliases(), p == null ? null : p.shape()));
+            columns.add(column("writing the column's binding", f, c, () -> {
+                List<Scored> cands = f.roles.get(c.name());
+                Scored top = cands.get(0);
+                ColumnRole role = ColumnRole.fromJson(top.candidate());
+                Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), c.name());
+                List<String> reasons = new ArrayList<>(top.reasons());
+                boolean pii = pii(f, c, role, reasons);
+                if (o != null && o.pii() != null) {
+                    pii = o.pii();
+                    reasons.add(overrides.originOf(f.table.name(), c.name()) + ": " + (pii ? "personal data"
+                            : "not personal data"));
+                }
+                ColumnProfile p = c.profile();
+                boolean enumerated = p != null && p.enumerated() && !(p.values().isEmpty() && p.distinctCount() > 0);
+                return new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
+                        top.score(), reasons, cands.subList(1, cands.size()), pii,
+                        pii || !enumerated ? null : p.values(), f.links.get(c.name()),
+                        o == null ? Map.of() : o.aliases(), p == null ? null : p.shape());
+            }));
         }
         List<String> reasons = new ArrayList<>(f.reasons);
         Set<String> overridden = new HashSet<>();

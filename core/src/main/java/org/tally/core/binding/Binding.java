@@ -44,14 +44,15 @@ public record Binding(String source, String catalogVersion, List<TableBinding> t
 
     /**
      * Whether {@code link} reaches a lookup: an unbound table that a bound table's declared foreign key points at by
-     * the lookup's whole primary key, so each code reaches at most one of its rows (its description names the code).
+     * the lookup's whole primary key, or by a column the database keeps unique for that key, so each code reaches at
+     * most one of its rows (its description names the code).
      */
     public boolean reachesLookup(Link link) {
         if (link.inferred() || table(link.fromTable()).map(t -> !t.bound()).orElse(true)) {
             return false;
         }
         return table(link.toTable()).filter(t -> t.status() == TableBinding.Status.UNBOUND)
-                .map(t -> t.primaryKey().equals(List.of(link.toColumn()))).orElse(false);
+                .map(t -> link.uniqueTarget() || t.primaryKey().equals(List.of(link.toColumn()))).orElse(false);
     }
 
     /** The lookups the bound tables reach ({@link #reachesLookup}), by physical name. */

@@ -117,6 +117,8 @@ public final class BindingJson {
             refinements.add(rm);
         }
         m.put("refinements", refinements);
+        m.put("lookups", binding.lookupTables());
+        m.put("notes", binding.notes());
         return m;
     }
 

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.catalog.Catalog;
@@ -42,10 +43,12 @@ public final class BindingService {
 
     private final Binder binder;
     private final Path folder;
+    private final Presets presets;
 
     public BindingService(Binder binder, Path overridesFolder) {
         this.binder = Objects.requireNonNull(binder, "binder");
         this.folder = Objects.requireNonNull(overridesFolder, "overridesFolder");
+        this.presets = Presets.of(binder.pack());
     }
 
     /** The file an administrator edits for {@code source} (a catalog's source key). */
@@ -53,21 +56,25 @@ public final class BindingService {
         return folder.resolve(fileName(source) + ".json");
     }
 
-    /** Binds the catalog with the source's overrides, falling back to the last good ones when the file is broken. */
+    /**
+     * Binds the catalog with the source's overrides, falling back to the last good ones when the file is broken. A
+     * catalog matching a standard's fingerprint gets that standard's built-in preset below the overrides.
+     */
     public Result bind(Catalog catalog) {
+        List<String> notes = new ArrayList<>();
+        Overrides preset = preset(catalog, notes);
         Path file = overridesFile(catalog.source());
         Path lastGood = file.resolveSibling(file.getFileName() + LAST_GOOD);
         if (!Files.exists(file)) {
-            return new Result(binder.bind(catalog, Overrides.NONE, List.of()), List.of(), false);
+            return new Result(binder.bind(catalog, preset, notes), List.of(), false);
         }
         String text = read(file);
         try {
             Overrides overrides = OverrideFile.parse(text, file.toString(), catalog, binder.pack());
             saveLastGood(lastGood, text);
-            return new Result(binder.bind(catalog, overrides, List.of()), List.of(), false);
+            return new Result(binder.bind(catalog, preset.under(overrides), notes), List.of(), false);
         } catch (OverrideException rejected) {
             List<String> problems = new ArrayList<>(rejected.problems());
-            List<String> notes = new ArrayList<>();
             notes.add("override file " + file + " rejected (" + problems.size() + " problem"
                     + (problems.size() == 1 ? "" : "s") + ")");
             Overrides fallback = Overrides.NONE;
@@ -84,7 +91,21 @@ public final class BindingService {
                 notes.add("no earlier override file validated; bound without overrides");
             }
             LOG.warn("{}", rejected.getMessage());
-            return new Result(binder.bind(catalog, fallback, notes), problems, used);
+            return new Result(binder.bind(catalog, preset.under(fallback), notes), problems, used);
+        }
+    }
+
+    /** The built-in preset whose fingerprint the catalog matches, as overrides (none when no preset fits). */
+    private Overrides preset(Catalog catalog, List<String> notes) {
+        try {
+            Optional<Presets.Applied> applied = presets.match(catalog, binder.pack());
+            applied.ifPresent(a -> notes.add(a.note()));
+            return applied.map(Presets.Applied::overrides).orElse(Overrides.NONE);
+        } catch (OverrideException e) {
+            // a preset that does not validate against this catalog is a defect of the preset, never the source's
+            LOG.warn("built-in preset does not fit {}: {}", catalog.source(), e.getMessage());
+            notes.add("a built-in preset matched but does not fit this catalog; bound without it: " + e.getMessage());
+            return Overrides.NONE;
         }
     }
 

@@ -93,18 +93,18 @@ public final class OverrideFile {
             return;
         }
         if (!value.isTextual() || value.asText().isBlank()) {
-            problems.add(entry + ": must be a concept id or \"ignore\", not " + value);
+            problems.add(entry + ": must be a concept id, \"lookup\" or \"ignore\", not " + value);
             return;
         }
         String concept = value.asText().trim();
-        if (concept.equalsIgnoreCase(Overrides.IGNORE)) {
-            out.put(name, Overrides.IGNORE);
+        if (concept.equalsIgnoreCase(Overrides.IGNORE) || concept.equalsIgnoreCase(Overrides.LOOKUP)) {
+            out.put(name, concept.toLowerCase(java.util.Locale.ROOT));
             return;
         }
         Optional<Concept> known = pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(concept)).findFirst();
         if (known.isEmpty()) {
             problems.add(entry + ": '" + concept + "' is not a concept of pack '" + pack.name() + "'; use one of "
-                    + pack.concepts().stream().map(Concept::id).collect(Collectors.joining(", ")) + ", or \"ignore\"");
+                    + pack.concepts().stream().map(Concept::id).collect(Collectors.joining(", ")) + ", \"lookup\" or \"ignore\"");
             return;
         }
         out.put(name, known.get().id());

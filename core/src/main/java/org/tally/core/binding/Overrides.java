@@ -23,16 +23,63 @@ import org.tally.core.spec.ColumnRole;
  * @param tables  table → concept id, or {@link #IGNORE}
  * @param columns {@code table.column} → the column's corrections
  */
-public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> columns) {
+public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> columns, Map<String, String> origins) {
 
     /** The table value that leaves a table out of the binding. */
     public static final String IGNORE = "ignore";
+    /**
+     * The table value that keeps a table as a code dictionary: bound to no concept (so never counted or listed), its
+     * descriptions labelling the codes of the tables whose declared keys reach it.
+     */
+    public static final String LOOKUP = "lookup";
 
     public static final Overrides NONE = new Overrides(Map.of(), Map.of());
 
+    /**
+     * @param origins who made an entry, by its key ({@code table} or {@code table.column}): the name of a built-in
+     *                preset; an entry without one is the administrator's
+     */
     public Overrides {
         tables = Map.copyOf(tables);
         columns = Map.copyOf(columns);
+        origins = Map.copyOf(origins);
+    }
+
+    public Overrides(Map<String, String> tables, Map<String, ColumnOverride> columns) {
+        this(tables, columns, Map.of());
+    }
+
+    /** These entries under {@code administrator}'s: every entry the administrator made replaces this one's. */
+    public Overrides under(Overrides administrator) {
+        Map<String, String> t = new java.util.LinkedHashMap<>(tables);
+        Map<String, ColumnOverride> c = new java.util.LinkedHashMap<>(columns);
+        Map<String, String> o = new java.util.LinkedHashMap<>(origins);
+        administrator.tables.forEach((k, v) -> {
+            t.keySet().removeIf(k::equalsIgnoreCase);
+            o.keySet().removeIf(k::equalsIgnoreCase);
+            t.put(k, v);
+        });
+        administrator.columns.forEach((k, v) -> {
+            c.keySet().removeIf(k::equalsIgnoreCase);
+            o.keySet().removeIf(k::equalsIgnoreCase);
+            c.put(k, v);
+        });
+        o.putAll(administrator.origins);
+        return new Overrides(t, c, o);
+    }
+
+    /** This file's entries, each marked as made by {@code origin} (a preset's name). */
+    public Overrides from(String origin) {
+        Map<String, String> o = new java.util.LinkedHashMap<>();
+        tables.keySet().forEach(k -> o.put(k, origin));
+        columns.keySet().forEach(k -> o.put(k, origin));
+        return new Overrides(tables, columns, o);
+    }
+
+    /** How reasons name who made the entry for {@code key}: "override" or "override (preset …)". */
+    String originOf(String table, String column) {
+        String origin = lookup(origins, column == null ? table : table + "." + column);
+        return origin == null ? "override" : "override (" + origin + ")";
     }
 
     /**

@@ -84,7 +84,18 @@ public final class CatalogProfiler {
         int done = 0;
         for (CatalogTable table : tables) {
             checkCancelled(progress);
-            profileTable(connection, table, progress, warnings).ifPresent(out::add);
+            try {
+                profileTable(connection, table, progress, warnings).ifPresent(out::add);
+            } catch (RuntimeException e) {
+                if (e instanceof java.util.concurrent.CancellationException) {
+                    throw e;
+                }
+                // one odd table must not cost the whole refresh: kept as introspected, without values
+                LOG.error("profiling {} stopped", table.qualifiedName(), e);
+                warnings.add(new CatalogWarning(table.qualifiedName(), null, "profiling stopped unexpectedly ("
+                        + e.getClass().getSimpleName() + "); the table is kept without a profile"));
+                out.add(table);
+            }
             progress.report("profile", ++done / (double) tables.size());
         }
         return new Profiling(out, warnings);

@@ -58,6 +58,14 @@ public final class CatalogRefresher {
         } catch (SQLException e) {
             throw new CatalogRefreshException(CatalogRefreshException.Reason.SOURCE_FAILED, "Refresh of " + key
                     + " failed: " + SqlFailures.firstLine(e) + ". " + keptMessage(previous), e);
+        } catch (RuntimeException e) {
+            if (e instanceof java.util.concurrent.CancellationException) {
+                throw e;
+            }
+            LOG.error("refresh of {} stopped", key, e);
+            throw new CatalogRefreshException(CatalogRefreshException.Reason.SOURCE_FAILED, "Refresh of " + key
+                    + " stopped unexpectedly while reading the source's structure and values (" + e + "). "
+                    + keptMessage(previous), e);
         }
         long t2 = System.nanoTime();
 

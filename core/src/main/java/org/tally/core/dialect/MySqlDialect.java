@@ -49,6 +49,11 @@ final class MySqlDialect extends SqlDialect {
     }
 
     @Override
+    public boolean foreignKeysTargetUniqueKeys() {
+        return false;
+    }
+
+    @Override
     public String id() {
         return "mysql";
     }

@@ -183,6 +183,14 @@ public abstract class SqlDialect {
         return false;
     }
 
+    /**
+     * Whether the database requires a primary or unique key behind every foreign key (PostgreSQL, SQL Server, H2);
+     * where it needs only an index (MySQL), a declared key is unique only when it targets the primary key.
+     */
+    public boolean foreignKeysTargetUniqueKeys() {
+        return true;
+    }
+
     // ---- names: where a bare table name lives ----
 
     /** Whether a table's namespace is the JDBC catalog (MySQL's databases) rather than a schema. */

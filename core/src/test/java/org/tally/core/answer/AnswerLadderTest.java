@@ -87,6 +87,50 @@ class AnswerLadderTest {
     }
 
     @Test
+    void aRungThatThrowsAfterAStepSaysWhereItStoppedAndKeepsTheStepsSoFar() {
+        Rung broken = new Rung() {
+            @Override
+            public String name() {
+                return "grammar";
+            }
+
+            @Override
+            public Attempt attempt(String question) {
+                return attempt(question, StepListener.NONE);
+            }
+
+            @Override
+            public Attempt attempt(String question, StepListener live) {
+                live.step(new PathStep("bind", Outcome.OK, null, 0));
+                throw new NullPointerException("a column without a table");
+            }
+        };
+        Answer a = ladder(broken).ask("How many patients?");
+        assertThat(a.status()).isEqualTo(AnswerStatus.ERROR);
+        assertThat(a.message()).contains("after its bind step").contains("NullPointerException")
+                .contains("a column without a table").contains("log file");
+        assertThat(a.path()).extracting(PathStep::rung).containsExactly("bind", "grammar");
+        assertThat(a.path().get(1).outcome()).isEqualTo(Outcome.ERROR);
+    }
+
+    @Test
+    void aSourceThatCouldNotBePreparedAnswersEveryQuestionWithAnErrorSayingWhere() {
+        try (StoppedEngine engine = new StoppedEngine("binding", "binding stopped while scoring concepts of table"
+                + " cost", null)) {
+            for (String q : List.of("How many patients?", "hello")) {
+                Answer a = engine.ask(q);
+                assertThat(a.question()).isEqualTo(q);
+                assertThat(a.status()).isEqualTo(AnswerStatus.ERROR);
+                assertThat(a.message()).contains("table cost");
+                assertThat(a.path()).singleElement().satisfies(s -> {
+                    assertThat(s.rung()).isEqualTo("binding");
+                    assertThat(s.outcome()).isEqualTo(Outcome.ERROR);
+                });
+            }
+        }
+    }
+
+    @Test
     void eachStepReachesTheLiveListenerAsItEndsInPathOrder() {
         List<PathStep> heard = new java.util.ArrayList<>();
         List<Integer> heardWhenSecondRungStarted = new java.util.ArrayList<>();
