@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -102,6 +103,7 @@ class ScreenshotsTest {
 
         robot.interact(() -> window.view.showTab(2));
         RealWindow.waitUntil(() -> !robot.lookup("#binding-tables").queryAs(TableView.class).getItems().isEmpty());
+        shoot(robot, "07a-binding-summary");
         robot.interact(() -> {
             TableView<?> tables = robot.lookup("#binding-tables").queryAs(TableView.class);
             for (int i = 0; i < tables.getItems().size(); i++) {
@@ -139,5 +141,26 @@ class ScreenshotsTest {
         window.ask(robot, "How many deliveries were there per month this year?");
         shoot(robot, "11-dark-answer");
         robot.interact(window.model::toggleTheme);
+
+        fresh(robot);
+        window.ask(robot, "List last month's patient safety incidents with their category and severity");
+        shoot(robot, "12-list-in-time-order-with-readable-values");
+
+        fresh(robot);
+        window.ask(robot, "How many critical lab results were there per month this year?");
+        shoot(robot, "13-empty-months-shown-as-zero");
+
+        fresh(robot);
+        robot.interact(() -> window.model.useTextPercent(150));
+        window.ask(robot, "Which 3 wards had the most admissions this year?");
+        shoot(robot, "14-top-n-bars-at-150-percent-text");
+
+        // the keyboard walks from the question box into the answer: the focused control shows its ring
+        clickInView(robot, "#question");
+        for (int i = 0; i < 3; i++) {
+            robot.type(KeyCode.TAB);
+        }
+        shoot(robot, "15-keyboard-focus");
+        robot.interact(() -> window.model.useTextPercent(100));
     }
 }
