@@ -46,6 +46,7 @@ import org.tally.ui.shell.ShellView;
 import org.tally.ui.shell.ShellViewModel;
 import org.tally.ui.sources.SourceStore;
 import org.tally.ui.task.FxTaskRunner;
+import org.tally.ui.testing.FxSteps;
 
 /**
  * The Conversations tab in the window, headless on Monocle, over a real engine and a real app-state database: a
@@ -131,14 +132,14 @@ class PastConversationsFxTest {
                     .ask("How many purple unicorns are there?", StepListener.NONE);
         }
         robot.interact(() -> view.showTab(4));
-        WorkstationFixture.waitUntil(() -> list(robot).getItems().size() == 2);
+        FxSteps.waitUntil(() -> list(robot).getItems().size() == 2);
         assertThat(robot.lookup("#conversation-list .label").queryAllAs(Label.class)).extracting(Label::getText)
                 .contains("How many deliveries were there last month?", "How many purple unicorns are there?");
         int deliveries = list(robot).getItems().stream().map(ConversationStore.Summary::title).toList()
                 .indexOf("How many deliveries were there last month?");
         robot.interact(() -> list(robot).getSelectionModel().select(deliveries));
         robot.clickOn("#show-backlog");
-        WorkstationFixture.waitUntil(() -> !robot.lookup("#backlog-text").queryAs(TextArea.class).getText().isEmpty());
+        FxSteps.waitUntil(() -> !robot.lookup("#backlog-text").queryAs(TextArea.class).getText().isEmpty());
         assertThat(robot.lookup("#backlog-text").queryAs(TextArea.class).getText())
                 .contains("What Tally could not answer on demo:dev:", "How many purple unicorns are there?");
         Path shot = Path.of("target", "screenshots", "conversations-tab.png");
@@ -150,14 +151,14 @@ class PastConversationsFxTest {
             }
         });
         robot.clickOn("#reopen-conversation");
-        WorkstationFixture.waitUntil(() -> settled(robot, 2));
+        FxSteps.waitUntil(() -> settled(robot, 2));
         assertThat(robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedIndex())
                 .as("the chat is shown").isZero();
 
         TextField box = robot.lookup("#question").queryAs(TextField.class);
         robot.interact(() -> box.setText("only caesareans"));
         robot.clickOn("#question").type(KeyCode.ENTER);
-        WorkstationFixture.waitUntil(() -> settled(robot, 3));
+        FxSteps.waitUntil(() -> settled(robot, 3));
         var using = robot.lookup("#using-line").queryAllAs(Label.class).stream().map(Label::getText).toList();
         assertThat(using).hasSize(2);
         assertThat(using.get(1)).contains("October 2026", "Deliveries", "ward");
@@ -172,7 +173,7 @@ class PastConversationsFxTest {
         ConversationStore.Summary kept = stored.list(new SourceRef.Demo(DemoSchema.DEV), 10).get(0);
         Path html = dir.resolve("report.html");
         robot.interact(() -> model.conversations().export(kept, ReportFormat.HTML, html, new FxChartImages()));
-        WorkstationFixture.waitUntil(() -> model.conversations().statusProperty().get().startsWith("Saved"));
+        FxSteps.waitUntil(() -> model.conversations().statusProperty().get().startsWith("Saved"));
         assertThat(model.conversations().statusProperty().get()).isEqualTo("Saved report.html (HTML, 1 chart).");
         String text = Files.readString(html);
         assertThat(text).contains("<img alt=\"chart of turn 2\" src=\"data:image/png;base64,iVBOR")
