@@ -1,5 +1,6 @@
 package org.tally.ui.shell;
 
+import java.time.ZoneId;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -75,7 +76,7 @@ public final class ShellViewModel implements AutoCloseable {
         this.session = new EngineSession(engines, DEFAULT_SOURCE, conversations);
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
         this.conversations = new PastConversationsViewModel(conversations, session::source, chat, runner, activity,
-                java.time.ZoneId.systemDefault());
+                ZoneId.systemDefault());
         this.sources = new SourcesViewModel(store, tester, runner, activity, this::use);
         this.binding = new BindingViewModel(bindings, runner, activity);
         // answers must use the binding the inspector shows: a saved override or a refresh reopens the engine

@@ -2,6 +2,8 @@ package org.tally.ui.fx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -146,8 +148,8 @@ class PastConversationsFxTest {
         robot.interact(() -> {
             try {
                 PngExport.write(view, shot);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         });
         robot.clickOn("#reopen-conversation");
