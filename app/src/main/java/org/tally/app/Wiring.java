@@ -51,7 +51,13 @@ import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogRefresher;
+import java.util.Map;
 import org.tally.core.embed.EmbeddingModel;
+import org.tally.core.embed.Embeddings;
+import org.tally.core.linking.CardStore;
+import org.tally.core.linking.LinkedRung;
+import org.tally.core.linking.SchemaLinker;
+import org.tally.core.planner.SchemaContext;
 import org.tally.core.retrieval.RetrievalRung;
 import org.tally.core.snapshot.SnapshotRung;
 import org.tally.core.snapshot.SnapshotStore;
@@ -80,6 +86,8 @@ final class Wiring {
     private volatile PlannerSettings plannerSettings = PlannerSettings.DEFAULTS;
     /** The process's one embedding model (bge-small-en-v1.5 from its jar), loaded when first needed. */
     private final EmbeddingModel embeddings;
+    /** Each catalog version's embedded schema cards, written at refresh and read when an engine links. */
+    private final CardStore cards;
 
     Wiring(DataFolder data) {
         this.data = data;
@@ -87,9 +95,10 @@ final class Wiring {
         this.demos = new DemoDatabases(data);
         this.connector = new SourceConnector(demos);
         this.pack = PackLoader.hospital();
+        this.embeddings = new EmbeddingModel(OnnxEmbeddings::standard);
         this.bindings = new SourceBindings(data, pack, clock);
         this.planners = new LlamaRuntime(data.root().resolve("natives"));
-        this.embeddings = new EmbeddingModel(OnnxEmbeddings::standard);
+        this.cards = new CardStore(data);
     }
 
     /** How long the planner may spend reading the instruction part into its cache when an engine opens. */
@@ -255,10 +264,13 @@ final class Wiring {
         PlannerGate gate = plannerGate;
         if (gate != null) {
             Binding scoped = ScopedBinding.narrow(binding, scope);
-            PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings);
+            Optional<SchemaLinker> linker = linker(binding, scoped, scope, progress);
+            SchemaContext context = linker.<SchemaContext>map(l -> l::schemaFor)
+                    .orElse(SchemaContext.allBound(scoped));
+            PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings, context);
             progress.report("reading the planner's instructions", 0.9);
             planner.warm(WARM_MS);
-            rungs.add(planner);
+            rungs.add(linker.<Rung>map(l -> new LinkedRung(l, planner, System::nanoTime)).orElse(planner));
             if (rawSqlAllowed()) {
                 rungs.add(new RawSqlRung(gate, scoped, source.dialect(), statements, plannerSettings,
                         System::nanoTime));
@@ -267,6 +279,33 @@ final class Wiring {
         rungs.add(snapshotRung(binding, source, today, scope));
         rungs.add(retrievalRung(binding, source, scope));
         return List.copyOf(rungs);
+    }
+
+    /**
+     * Linking over the scope's tables, for the planner's prompt: waits for the embedding model (the planner's own
+     * load is far longer) and reads the catalog version's cards, stored at refresh (embedded now for a version
+     * refreshed before cards were). Empty without a model, and the planner then describes every table of the scope.
+     */
+    private Optional<SchemaLinker> linker(Binding binding, Binding scoped, Scope scope, Progress progress) {
+        Optional<Embeddings> model = embeddings.await();
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Map<String, float[]> stored = cards.prepare(binding, pack, model.get(), progress).cards();
+            return Optional.of(new SchemaLinker(binding, scoped, scope, pack, model.get(), stored));
+        } catch (CancellationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.error("the schema cards of {} could not be embedded; the planner describes every table",
+                    binding.source(), e);
+            return Optional.empty();
+        }
+    }
+
+    /** The last step of every catalog refresh: the new version's schema cards. */
+    private RefreshCards refreshCards() {
+        return new RefreshCards(bindings, pack, embeddings, cards);
     }
 
     /** Rung 6: the snapshot's embedded free text, searched only within the scope. */
@@ -330,7 +369,7 @@ final class Wiring {
     }
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
-        return new CatalogCommand(connector, data, clock, out, err);
+        return new CatalogCommand(connector, data, clock, refreshCards(), out, err);
     }
 
     SnapshotCommand snapshotCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -338,7 +377,8 @@ final class Wiring {
     }
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
-        return new BindingCommand(connector, bindings, new InspectorBindings(bindings, pack, connector), out, err);
+        return new BindingCommand(connector, bindings, new InspectorBindings(bindings, pack, connector, refreshCards()),
+                out, err);
     }
 
     LexiconCommand lexiconCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -363,7 +403,7 @@ final class Wiring {
             t.start();
         });
         return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
-                new InspectorBindings(bindings, pack, connector), plannerControl());
+                new InspectorBindings(bindings, pack, connector, refreshCards()), plannerControl());
     }
 
     private static void closeQuietly(Connection c) {
