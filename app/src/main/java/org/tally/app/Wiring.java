@@ -54,6 +54,7 @@ import org.tally.core.catalog.CatalogRefresher;
 import java.util.Map;
 import org.tally.core.embed.EmbeddingModel;
 import org.tally.core.embed.Embeddings;
+import org.tally.core.linking.CardSimilarity;
 import org.tally.core.linking.CardStore;
 import org.tally.core.linking.LinkedRung;
 import org.tally.core.linking.SchemaLinker;
@@ -96,7 +97,7 @@ final class Wiring {
         this.connector = new SourceConnector(demos);
         this.pack = PackLoader.hospital();
         this.embeddings = new EmbeddingModel(OnnxEmbeddings::standard);
-        this.bindings = new SourceBindings(data, pack, clock);
+        this.bindings = new SourceBindings(data, pack, clock, new CardSimilarity(pack, embeddings::await));
         this.planners = new LlamaRuntime(data.root().resolve("natives"));
         this.cards = new CardStore(data);
     }
