@@ -59,6 +59,7 @@ import org.tally.core.linking.CardStore;
 import org.tally.core.linking.LinkedRung;
 import org.tally.core.linking.SchemaLinker;
 import org.tally.core.planner.SchemaContext;
+import org.tally.core.retrieval.Narrator;
 import org.tally.core.retrieval.RetrievalRung;
 import org.tally.core.snapshot.SnapshotRung;
 import org.tally.core.snapshot.SnapshotStore;
@@ -309,10 +310,15 @@ final class Wiring {
         return new RefreshCards(bindings, pack, embeddings, cards);
     }
 
-    /** Rung 6: the snapshot's embedded free text, searched only within the scope. */
+    /**
+     * Rung 6: the snapshot's embedded free text, searched only within the scope; narrated by the planner's model when
+     * one is loaded (off otherwise).
+     */
     private RetrievalRung retrievalRung(Binding binding, SourceRef source, Scope scope) {
+        PlannerGate gate = plannerGate;
+        Narrator narrator = gate == null ? null : new Narrator(gate, plannerSettings.deadlineMs(), System::nanoTime);
         return new RetrievalRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
-                ScopedBinding.narrow(binding, scope), binding, pack, scope, embeddings, System::nanoTime);
+                ScopedBinding.narrow(binding, scope), binding, pack, scope, embeddings, System::nanoTime, narrator);
     }
 
     /** Rung 5: the source's snapshot, read under the same scope, when the live source fails. */
