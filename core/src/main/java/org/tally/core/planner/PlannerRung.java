@@ -77,8 +77,10 @@ public final class PlannerRung implements Rung {
         return standard(gate, binding, pack, today, pipeline, settings, SchemaContext.allBound(binding));
     }
 
-    /** As {@link #standard(PlannerGate, Binding, DomainPack, LocalDate, SpecPipeline, PlannerSettings)}, the prompt
-     * describing only the tables {@code context} gives for each question (the linked ones). */
+    /**
+     * As {@link #standard(PlannerGate, Binding, DomainPack, LocalDate, SpecPipeline, PlannerSettings)}, the prompt
+     * describing only the tables {@code context} gives for each question (the linked ones).
+     */
     public static PlannerRung standard(PlannerGate gate, Binding binding, DomainPack pack, LocalDate today,
                                        SpecPipeline pipeline, PlannerSettings settings, SchemaContext context) {
         ZoneId zone = ZoneId.systemDefault();
