@@ -132,7 +132,8 @@ public final class CardStore {
     private static void write(Path file, Map<String, float[]> cards) {
         try {
             DataFolder.ensure(file.getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            // a file of its own: two engines of one version may store the same cards at once
+            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
             try (OutputStream out = Files.newOutputStream(tmp); DataOutputStream data = new DataOutputStream(out)) {
                 data.writeInt(cards.size());
                 for (Map.Entry<String, float[]> e : cards.entrySet()) {
