@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.tally.core.DataFolder;
@@ -26,6 +27,7 @@ import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.RefreshResult;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.catalog.ValueCount;
+import org.tally.core.linking.CardStore;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
@@ -47,9 +49,12 @@ final class CatalogCommand implements Callable<Integer> {
     private final Clock clock;
     private final PrintStream out;
     private final PrintStream err;
+    private final RefreshCards cards;
 
-    CatalogCommand(SourceConnector connector, DataFolder data, Clock clock, PrintStream out, PrintStream err) {
+    CatalogCommand(SourceConnector connector, DataFolder data, Clock clock, RefreshCards cards, PrintStream out,
+                   PrintStream err) {
         this.connector = connector;
+        this.cards = cards;
         this.data = data;
         this.clock = clock;
         this.out = out;
@@ -74,7 +79,9 @@ final class CatalogCommand implements Callable<Integer> {
                     description = "Leave out tables matching these globs.") List<String> exclude,
             @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
                     description = "Limit for each statement the refresh sends. Default: ${DEFAULT-VALUE}.") int timeout,
-            @Option(names = "--json", description = "Print one JSON object instead of text.") boolean json) {
+            @Option(names = "--json", description = "Print one JSON object instead of text.") boolean json,
+            @Option(names = "--no-embed", description = "Do not embed the schema cards (questions are then linked"
+                    + " to every table).") boolean noEmbed) {
         String problem = sourceOptions.problem();
         if (problem != null) {
             return usage(problem);
@@ -95,7 +102,10 @@ final class CatalogCommand implements Callable<Integer> {
             CatalogRefresher refresher = new CatalogRefresher(new CatalogStore(state),
                     new UuidV7(clock, new java.security.SecureRandom()), clock);
             RefreshResult result = refresher.refresh(ref.name(), ref.dialect(), connection, options, Progress.NONE);
-            out.println(json ? CatalogJson.write(summary(result)) : text(result));
+            Optional<CardStore.Prepared> embedded = noEmbed ? Optional.empty()
+                    : cards.embed(result.catalog(), Progress.NONE);
+            out.println(json ? CatalogJson.write(summary(result, embedded))
+                    : text(result) + (noEmbed ? "" : "\n" + RefreshCards.sentence(embedded)));
             out.flush();
             return 0;
         } catch (SourceConnectionException e) {
@@ -162,7 +172,15 @@ final class CatalogCommand implements Callable<Integer> {
         return values.stream().map(v -> "\"" + v.value() + "\" (" + v.count() + ")").collect(Collectors.joining(", "));
     }
 
-    static Map<String, Object> summary(RefreshResult result) {
+    private static Map<String, Object> cards(CardStore.Prepared prepared) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tables", prepared.cards().size());
+        m.put("embedded", prepared.embedded());
+        m.put("ms", prepared.ms());
+        return m;
+    }
+
+    static Map<String, Object> summary(RefreshResult result, Optional<CardStore.Prepared> cards) {
         var catalog = result.catalog();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("source", catalog.source());
@@ -185,6 +203,7 @@ final class CatalogCommand implements Callable<Integer> {
         }
         m.put("warnings", warnings);
         m.put("drift", result.drift());
+        m.put("schemaCards", cards.map(CatalogCommand::cards).orElse(null));
         return m;
     }
 }

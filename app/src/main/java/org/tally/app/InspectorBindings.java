@@ -42,11 +42,18 @@ final class InspectorBindings implements BindingProvider {
     private final SourceBindings bindings;
     private final DomainPack pack;
     private final SourceConnector connector;
+    /** Embeds the new version's schema cards after a refresh; null where nothing links (tests of the inspector). */
+    private final RefreshCards cards;
 
     InspectorBindings(SourceBindings bindings, DomainPack pack, SourceConnector connector) {
+        this(bindings, pack, connector, null);
+    }
+
+    InspectorBindings(SourceBindings bindings, DomainPack pack, SourceConnector connector, RefreshCards cards) {
         this.bindings = bindings;
         this.pack = pack;
         this.connector = connector;
+        this.cards = cards;
     }
 
     /** A new catalog version over a read-only connection of its own; the binding is rebuilt from it when loaded. */
@@ -55,8 +62,9 @@ final class InspectorBindings implements BindingProvider {
         try (Connection connection = connector.open(source, credentials, progress)) {
             Catalog catalog = bindings.refresh(source.name(), source.dialect(), connection, progress);
             long tables = catalog.tables().stream().filter(t -> !t.view()).count();
-            return "Refreshed the catalog of " + source.name() + ": " + tables + " tables, " + catalog.columnCount()
-                    + " columns profiled.";
+            String refreshed = "Refreshed the catalog of " + source.name() + ": " + tables + " tables, "
+                    + catalog.columnCount() + " columns profiled.";
+            return cards == null ? refreshed : refreshed + " " + RefreshCards.sentence(cards.embed(catalog, progress));
         } catch (SQLException e) {
             // the new version is stored; only closing the read-only connection failed
             return "Refreshed the catalog of " + source.name() + ".";

@@ -52,7 +52,15 @@ import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogRefresher;
+import java.util.Map;
 import org.tally.core.embed.EmbeddingModel;
+import org.tally.core.embed.Embeddings;
+import org.tally.core.linking.CardSimilarity;
+import org.tally.core.linking.CardStore;
+import org.tally.core.linking.LinkedRung;
+import org.tally.core.linking.SchemaLinker;
+import org.tally.core.planner.SchemaContext;
+import org.tally.core.retrieval.Narrator;
 import org.tally.core.retrieval.RetrievalRung;
 import org.tally.core.snapshot.SnapshotRung;
 import org.tally.core.snapshot.SnapshotStore;
@@ -81,6 +89,8 @@ final class Wiring {
     private volatile PlannerSettings plannerSettings = PlannerSettings.DEFAULTS;
     /** The process's one embedding model (bge-small-en-v1.5 from its jar), loaded when first needed. */
     private final EmbeddingModel embeddings;
+    /** Each catalog version's embedded schema cards, written at refresh and read when an engine links. */
+    private final CardStore cards;
 
     Wiring(DataFolder data) {
         this.data = data;
@@ -88,9 +98,10 @@ final class Wiring {
         this.demos = new DemoDatabases(data);
         this.connector = new SourceConnector(demos);
         this.pack = PackLoader.hospital();
-        this.bindings = new SourceBindings(data, pack, clock);
-        this.planners = new LlamaRuntime(data.root().resolve("natives"));
         this.embeddings = new EmbeddingModel(OnnxEmbeddings::standard);
+        this.bindings = new SourceBindings(data, pack, clock, new CardSimilarity(pack, embeddings::await));
+        this.planners = new LlamaRuntime(data.root().resolve("natives"));
+        this.cards = new CardStore(data);
     }
 
     /** How long the planner may spend reading the instruction part into its cache when an engine opens. */
@@ -256,10 +267,13 @@ final class Wiring {
         PlannerGate gate = plannerGate;
         if (gate != null) {
             Binding scoped = ScopedBinding.narrow(binding, scope);
-            PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings);
+            Optional<SchemaLinker> linker = linker(binding, scoped, scope, progress);
+            SchemaContext context = linker.<SchemaContext>map(l -> l::schemaFor)
+                    .orElse(SchemaContext.allBound(scoped));
+            PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings, context);
             progress.report("reading the planner's instructions", 0.9);
             planner.warm(WARM_MS);
-            rungs.add(planner);
+            rungs.add(linker.<Rung>map(l -> new LinkedRung(l, planner, System::nanoTime)).orElse(planner));
             if (rawSqlAllowed()) {
                 rungs.add(new RawSqlRung(gate, scoped, source.dialect(), statements, plannerSettings,
                         System::nanoTime));
@@ -270,10 +284,42 @@ final class Wiring {
         return List.copyOf(rungs);
     }
 
-    /** Rung 6: the snapshot's embedded free text, searched only within the scope. */
+    /**
+     * Linking over the scope's tables, for the planner's prompt: waits for the embedding model (the planner's own
+     * load is far longer) and reads the catalog version's cards, stored at refresh (embedded now for a version
+     * refreshed before cards were). Empty without a model, and the planner then describes every table of the scope.
+     */
+    private Optional<SchemaLinker> linker(Binding binding, Binding scoped, Scope scope, Progress progress) {
+        Optional<Embeddings> model = embeddings.await();
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Map<String, float[]> stored = cards.prepare(binding, pack, model.get(), progress).cards();
+            return Optional.of(new SchemaLinker(binding, scoped, scope, pack, model.get(), stored));
+        } catch (CancellationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.error("the schema cards of {} could not be embedded; the planner describes every table",
+                    binding.source(), e);
+            return Optional.empty();
+        }
+    }
+
+    /** The last step of every catalog refresh: the new version's schema cards. */
+    private RefreshCards refreshCards() {
+        return new RefreshCards(bindings, pack, embeddings, cards);
+    }
+
+    /**
+     * Rung 6: the snapshot's embedded free text, searched only within the scope; narrated by the planner's model when
+     * one is loaded (off otherwise).
+     */
     private RetrievalRung retrievalRung(Binding binding, SourceRef source, Scope scope) {
+        PlannerGate gate = plannerGate;
+        Narrator narrator = gate == null ? null : new Narrator(gate, plannerSettings.deadlineMs(), System::nanoTime);
         return new RetrievalRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
-                ScopedBinding.narrow(binding, scope), binding, pack, scope, embeddings, System::nanoTime);
+                ScopedBinding.narrow(binding, scope), binding, pack, scope, embeddings, System::nanoTime, narrator);
     }
 
     /** Rung 5: the source's snapshot, read under the same scope, when the live source fails. */
@@ -331,7 +377,7 @@ final class Wiring {
     }
 
     CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
-        return new CatalogCommand(connector, data, clock, out, err);
+        return new CatalogCommand(connector, data, clock, refreshCards(), out, err);
     }
 
     SnapshotCommand snapshotCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -339,7 +385,8 @@ final class Wiring {
     }
 
     BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
-        return new BindingCommand(connector, bindings, new InspectorBindings(bindings, pack, connector), out, err);
+        return new BindingCommand(connector, bindings, new InspectorBindings(bindings, pack, connector, refreshCards()),
+                out, err);
     }
 
     LexiconCommand lexiconCommand(java.io.PrintStream out, java.io.PrintStream err) {
@@ -372,7 +419,7 @@ final class Wiring {
 
     /** The binding inspector's provider: the real binding, its drift, saving overrides, refreshing the catalog. */
     InspectorBindings inspectorBindings() {
-        return new InspectorBindings(bindings, pack, connector);
+        return new InspectorBindings(bindings, pack, connector, refreshCards());
     }
 
     private static void closeQuietly(Connection c) {

@@ -93,6 +93,9 @@ class CatalogCommandTest {
         assertThat(json.get("introspectMs").isNumber()).isTrue();
         assertThat(json.get("warnings").isArray()).isTrue();
         assertThat(json.get("drift").get("columns").isArray()).isTrue();
+        // the refresh's last step embedded the new version's schema cards (the bundled model), stored beside it
+        assertThat(json.get("schemaCards").get("embedded").asInt()).isEqualTo(json.get("schemaCards").get("tables")
+                .asInt());
     }
 
     @Test

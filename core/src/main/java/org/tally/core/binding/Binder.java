@@ -74,10 +74,17 @@ public final class Binder {
     private final DomainPack pack;
     private final NameTokens names;
     private final PiiPolicy namePii = PiiPolicy.byName();
+    private final ConceptSimilarity similarity;
 
     public Binder(DomainPack pack) {
+        this(pack, ConceptSimilarity.NONE);
+    }
+
+    /** @param similarity the schema cards' signal, asked only to break a tie (see {@link SimilarityTie}) */
+    public Binder(DomainPack pack, ConceptSimilarity similarity) {
         this.pack = Objects.requireNonNull(pack, "pack");
         this.names = pack.nameTokens();
+        this.similarity = Objects.requireNonNull(similarity, "similarity");
     }
 
     public DomainPack pack() {
@@ -692,9 +699,20 @@ public final class Binder {
             Scored third = f.concepts.size() > 2 ? f.concepts.get(2) : null;
             Scored winner = third != null && best.score() - third.score() < TIE_MARGIN ? null
                     : byRoles(f, best, second, nameGuess);
-            if (winner == null) {
+            SimilarityTie.Verdict card = winner == null ? bySimilarity(f, best) : null;
+            if (card != null && card.winner() != null) {
+                f.status = TableBinding.Status.BOUND;
+                f.concept = card.winner().candidate();
+                f.confidence = card.winner().score();
+                f.reasons.addAll(card.winner().reasons());
+                f.reasons.add(best.candidate() + " (" + best.score() + ") and " + second.candidate() + " ("
+                        + second.score() + ") fit almost equally; " + card.reason());
+            } else if (winner == null) {
                 f.reasons.add("ambiguous: " + best.candidate() + " (" + best.score() + ") and " + second.candidate()
                         + " (" + second.score() + ") fit almost equally");
+                if (card != null && card.reason() != null) {
+                    f.reasons.add(card.reason());
+                }
             } else {
                 Scored loser = winner == best ? second : best;
                 f.status = TableBinding.Status.BOUND;
@@ -715,6 +733,13 @@ public final class Binder {
                 f.reasons.add("runner-up " + second.candidate() + " scores " + second.score());
             }
         }
+    }
+
+    /** The schema card's verdict on a tie the roles did not settle: every candidate within the tie margin. */
+    private SimilarityTie.Verdict bySimilarity(Facts f, Scored best) {
+        List<Scored> tied = f.concepts.stream().filter(c -> best.score() - c.score() < TIE_MARGIN).toList();
+        Map<String, Double> near = similarity.of(f.table, pack.concepts().stream().map(Concept::id).toList());
+        return SimilarityTie.decide(near, tied, MIN_CONFIDENCE);
     }
 
     /**

@@ -30,9 +30,14 @@ public final class SourceBindings {
     private final BindingService service;
 
     public SourceBindings(DataFolder data, DomainPack pack, Clock clock) {
+        this(data, pack, clock, ConceptSimilarity.NONE);
+    }
+
+    /** @param similarity the schema cards' signal for the binder's ties (see {@link ConceptSimilarity}) */
+    public SourceBindings(DataFolder data, DomainPack pack, Clock clock, ConceptSimilarity similarity) {
         this.data = Objects.requireNonNull(data, "data");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.service = new BindingService(new Binder(pack), DataFolder.ensure(data.overrides()));
+        this.service = new BindingService(new Binder(pack, similarity), DataFolder.ensure(data.overrides()));
     }
 
     /** The source's active catalog, if it was ever refreshed. {@code source} is the name the user gave. */

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.Link;
+import org.tally.core.binding.Refinement;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.embed.Embeddings;
 import org.tally.core.embed.Vectors;
@@ -64,6 +65,11 @@ public final class SchemaLinker {
     private final DomainPack pack;
     private final Embeddings embeddings;
     private final Map<String, float[]> cards;
+    /** The last question's result: the planner asks for its schema right after the redirect check linked it. */
+    private volatile Last last;
+
+    private record Last(String question, Result result) {
+    }
 
     /**
      * @param whole  the source's binding (to know which named tables lie outside the scope)
@@ -82,7 +88,11 @@ public final class SchemaLinker {
 
     /** Embeds the cards of every bound table of {@code binding} (what a catalog refresh stores). */
     public static Map<String, float[]> embedCards(Binding binding, DomainPack pack, Embeddings embeddings) {
-        List<TableBinding> tables = binding.bound();
+        return embedCards(binding.bound(), pack, embeddings);
+    }
+
+    /** Embeds the cards of {@code tables}, each by its table name. */
+    static Map<String, float[]> embedCards(List<TableBinding> tables, DomainPack pack, Embeddings embeddings) {
         List<float[]> vectors = embeddings.embed(tables.stream().map(t -> SchemaCards.text(t, pack)).toList(),
                 Embeddings.Kind.PASSAGE);
         Map<String, float[]> out = new LinkedHashMap<>();
@@ -93,11 +103,20 @@ public final class SchemaLinker {
     }
 
     public Result link(String question) {
+        Last seen = last;
+        if (seen != null && seen.question().equals(question)) {
+            return seen.result();
+        }
+        Result result = linkNow(question);
+        last = new Last(question, result);
+        return result;
+    }
+
+    private Result linkNow(String question) {
         List<String> outside = namedOutside(question);
         if (!outside.isEmpty()) {
-            return new Result.Redirect("The question names " + String.join(" and ", outside) + ", outside the "
-                    + scope.label() + " scope; switch the service line to ask about "
-                    + (outside.size() == 1 ? "it" : "them") + " there");
+            return new Result.Redirect("The question asks about " + String.join(" and ", outside) + ", outside the "
+                    + scope.label() + " scope; switch the service line to ask about them there");
         }
         float[] q = embeddings.embed(question, Embeddings.Kind.QUERY);
         List<Map.Entry<String, Double>> ranked = new ArrayList<>();
@@ -123,17 +142,24 @@ public final class SchemaLinker {
 
     /**
      * The tables a planner's prompt may describe for {@code question} (the shape of the planner's schema context): the
-     * linked tables and their neighbours, all within the scope; none when the question names a table outside it,
-     * which the scope's redirect answers instead.
+     * linked tables and their neighbours, all within the scope, and the views of the scope's refined concepts held
+     * in them; none when the question names a table outside it, which the scope's redirect answers instead.
      */
     public List<TableBinding> schemaFor(String question) {
         if (!(link(question) instanceof Result.Linked linked)) {
             return List.of();
         }
-        return linked.tables().stream().map(t -> scoped.table(t).orElseThrow()).toList();
+        List<String> tables = linked.tables();
+        List<TableBinding> out = new ArrayList<>(tables.stream().map(t -> scoped.table(t).orElseThrow()).toList());
+        scoped.refinements().stream().filter(Refinement::realised).filter(r -> tables.contains(r.table()))
+                .map(Refinement::view).forEach(out::add);
+        return List.copyOf(out);
     }
 
-    /** Tables of the source outside the scope that the question names, by table name or concept words. */
+    /**
+     * What the question names outside the scope (by a table's name or its concept's words), in the analyst's words:
+     * the concepts' plurals, never a table's name.
+     */
     private List<String> namedOutside(String question) {
         String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_]+", " ") + " ";
         List<String> out = new ArrayList<>();
@@ -146,10 +172,9 @@ public final class SchemaLinker {
             boolean byConcept = pack.concept(t.concept()).map(c -> q.contains(" " + c.plural().toLowerCase(Locale.ROOT)
                     + " ") || q.contains(" " + c.singular().toLowerCase(Locale.ROOT) + " ")).orElse(false);
             if (q.contains(" " + name + " ") || (!words.isBlank() && q.contains(" " + words + " ")) || byConcept) {
-                out.add(t.table());
+                out.add(pack.concept(t.concept()).map(c -> c.plural().toLowerCase(Locale.ROOT)).orElse(words));
             }
         }
-        out.sort(Comparator.naturalOrder());
-        return out;
+        return out.stream().distinct().sorted(Comparator.naturalOrder()).toList();
     }
 }

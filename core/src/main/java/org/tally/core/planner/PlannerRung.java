@@ -74,6 +74,15 @@ public final class PlannerRung implements Rung {
      */
     public static PlannerRung standard(PlannerGate gate, Binding binding, DomainPack pack, LocalDate today,
                                        SpecPipeline pipeline, PlannerSettings settings) {
+        return standard(gate, binding, pack, today, pipeline, settings, SchemaContext.allBound(binding));
+    }
+
+    /**
+     * As {@link #standard(PlannerGate, Binding, DomainPack, LocalDate, SpecPipeline, PlannerSettings)}, the prompt
+     * describing only the tables {@code context} gives for each question (the linked ones).
+     */
+    public static PlannerRung standard(PlannerGate gate, Binding binding, DomainPack pack, LocalDate today,
+                                       SpecPipeline pipeline, PlannerSettings settings, SchemaContext context) {
         ZoneId zone = ZoneId.systemDefault();
         Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
@@ -82,7 +91,7 @@ public final class PlannerRung implements Rung {
         pack.concepts().forEach(c -> labels.put(c.id(), c.plural()));
         PlanBuilder plans = new PlanBuilder(pack.nameTokens(), labels, new PlanTime(today),
                 reader -> PlanExamples.choose(grammar::parse, spec -> binds(binder, spec), reader));
-        return new PlannerRung(gate, SchemaContext.allBound(binding), plans, pipeline, settings, System::nanoTime);
+        return new PlannerRung(gate, context, plans, pipeline, settings, System::nanoTime);
     }
 
     private static boolean binds(SpecBinder binder, QuerySpec spec) {

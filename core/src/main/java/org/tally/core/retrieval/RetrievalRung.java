@@ -64,6 +64,8 @@ public final class RetrievalRung implements Rung {
     private final Scope scope;
     private final EmbeddingModel model;
     private final LongSupplier nanoTime;
+    /** The planner's model narrating the cited passages, or null (the default): the passages stand alone. */
+    private final Narrator narrator;
     private PassageIndex index;
     private String indexedState;
     private boolean[] naming;
@@ -75,6 +77,13 @@ public final class RetrievalRung implements Rung {
      */
     public RetrievalRung(SnapshotStore store, Binding binding, Binding whole, DomainPack pack, Scope scope,
                          EmbeddingModel model, LongSupplier nanoTime) {
+        this(store, binding, whole, pack, scope, model, nanoTime, null);
+    }
+
+    /** @param narrator narrates the cited passages with the planner's model when one is loaded; null: no narration */
+    public RetrievalRung(SnapshotStore store, Binding binding, Binding whole, DomainPack pack, Scope scope,
+                         EmbeddingModel model, LongSupplier nanoTime, Narrator narrator) {
+        this.narrator = narrator;
         this.store = Objects.requireNonNull(store, "store");
         this.binding = Objects.requireNonNull(binding, "binding");
         this.whole = Objects.requireNonNull(whole, "whole");
@@ -173,10 +182,28 @@ public final class RetrievalRung implements Rung {
         }
         String explanation = "The " + cited.size() + (cited.size() == 1 ? " passage" : " passages") + " of "
                 + String.join(" and ", tables.stream().map(this::tableLabel).toList())
-                + " that best match the question, closest first; quoted as written, not counted.";
+                + " that best match the question, closest first; quoted as written, not counted."
+                + narration(question, cited, steps);
         Answer answer = new Answer(question, AnswerStatus.ANSWERED, List.of("passage", "record", "date", "text"), rows,
                 null, explanation, steps, null, null, null).withCitations(cited);
         return new Attempt.Done(answer, steps);
+    }
+
+    /** The narration's sentences after the explanation ("" when off or discarded), its step in the path. */
+    private String narration(String question, List<Citation> cited, List<PathStep> steps) {
+        if (narrator == null) {
+            return "";
+        }
+        long t = nanoTime.getAsLong();
+        Narrator.Narration told = narrator.narrate(question, cited);
+        if (!told.kept()) {
+            steps.add(new PathStep("narrate", Outcome.MISS, told.why() + "; the passages are shown as written",
+                    ms(t)));
+            return "";
+        }
+        steps.add(new PathStep("narrate", Outcome.OK, told.sentences().size() + " sentences by " + told.model()
+                + ", each citing its passages; " + told.dropped() + " dropped", ms(t)));
+        return " Summary by the local model " + told.model() + ", from these passages only: " + told.text();
     }
 
     /**
