@@ -12,8 +12,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tally.core.Progress;
 import org.tally.core.answer.AnswerEngine;
-import org.tally.core.answer.AnswerJson;
+import org.tally.core.answer.StepListener;
+import org.tally.core.conversation.Conversation;
+import org.tally.core.conversation.TurnJson;
+import org.tally.core.conversation.TurnLog;
+import org.tally.core.scope.Scope;
 import org.tally.core.answer.EngineFactory;
+import org.tally.core.planner.PlannerLoadException;
 import org.tally.core.source.SourceConnectionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,16 +41,32 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--conversation", description = "With --jsonl: the lines are turns of one conversation.")
     boolean conversation;
 
+    @Option(names = "--planner-model", paramLabel = "FILE", description = "A GGUF model file (listed in the"
+            + " SHA256SUMS beside it) that reads questions the grammar cannot; without it, the model chosen in the"
+            + " data folder, if any.")
+    java.nio.file.Path plannerModel;
+
+    @Option(names = "--planner-deadline-ms", paramLabel = "N", description = "The planner's time per question in"
+            + " milliseconds, first reading and repair together (default 20000).")
+    Long plannerDeadlineMs;
+
     @Parameters(paramLabel = "QUESTION", arity = "0..*", description = "The question (when not using --jsonl).")
     List<String> words;
 
+    /** Turns the planner on for the engines opened next (a model file, or the data folder's choice). */
+    interface Planners {
+        void enable(java.nio.file.Path model, Long deadlineMs) throws PlannerLoadException;
+    }
+
     private final EngineFactory engines;
+    private final Planners planners;
     private final InputStream in;
     private final PrintStream out;
     private final PrintStream err;
 
-    AskCommand(EngineFactory engines, InputStream in, PrintStream out, PrintStream err) {
+    AskCommand(EngineFactory engines, Planners planners, InputStream in, PrintStream out, PrintStream err) {
         this.engines = engines;
+        this.planners = planners;
         this.in = in;
         this.out = out;
         this.err = err;
@@ -73,20 +94,31 @@ final class AskCommand implements Callable<Integer> {
         if (problem != null) {
             return usage(problem);
         }
+        if (plannerDeadlineMs != null && plannerDeadlineMs < 1) {
+            return usage("--planner-deadline-ms must be a positive number of milliseconds");
+        }
+        try {
+            planners.enable(plannerModel, plannerDeadlineMs);
+        } catch (PlannerLoadException e) {
+            err.println("tally: the planner model was not loaded: " + e.getMessage());
+            return TallyCli.USAGE;
+        }
         try (AnswerEngine engine = engines.open(sourceOptions.ref(), sourceOptions.credentials(), day, Progress.NONE)) {
             if (!jsonl) {
-                out.println(AnswerJson.line(engine.ask(question)));
+                out.println(TurnJson.line(newConversation(engine).ask(question, StepListener.NONE)));
                 out.flush();
                 return 0;
             }
-            // --conversation: turns share one engine, which is all a conversation needs once focus lands
+            // --conversation: the lines are turns of one conversation; otherwise each line stands alone
+            Conversation shared = newConversation(engine);
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String line;
             while ((line = reader.readLine()) != null) {
                 if (line.isBlank()) {
                     continue;
                 }
-                out.println(AnswerJson.line(engine.ask(line)));
+                Conversation turnOf = conversation ? shared : newConversation(engine);
+                out.println(TurnJson.line(turnOf.ask(line, StepListener.NONE)));
                 out.flush();
             }
             return 0;
@@ -97,6 +129,11 @@ final class AskCommand implements Callable<Integer> {
             err.println("tally: cannot read standard input: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** The command line reads every service line and keeps no conversation after it exits. */
+    private static Conversation newConversation(AnswerEngine engine) {
+        return new Conversation(engine, Scope.ALL.label(), TurnLog.NONE);
     }
 
     private int usage(String message) {

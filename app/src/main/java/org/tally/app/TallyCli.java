@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.tally.core.Progress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -35,13 +36,15 @@ final class TallyCli {
 
     int execute(String[] args) {
         CommandLine cli = new CommandLine(this);
-        cli.addSubcommand("ask", new AskCommand(wiring.engines(), in, out, err));
+        cli.addSubcommand("ask", new AskCommand(wiring.engines(),
+                (model, deadline) -> wiring.enablePlanner(model, deadline, Progress.NONE), in, out, err));
         cli.addSubcommand("catalog", wiring.catalogCommand(out, err));
         cli.addSubcommand("binding", wiring.bindingCommand(out, err));
         cli.addSubcommand("lexicon", wiring.lexiconCommand(out, err));
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))
                 .addSubcommand("write", new DemoCommand.Write(err))
                 .addSubcommand("path", new DemoCommand.Where(wiring.demoFolder(), out)));
+        cli.addSubcommand("eval", new EvalCommand(wiring.engines(), wiring.sources(), out, err));
         cli.addSubcommand("snapshot", wiring.snapshotCommand(out, err));
         cli.addSubcommand("check-sql", new CheckSqlCommand(wiring.sources(), in, out, err));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

@@ -1,5 +1,10 @@
 package org.tally.app;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Optional;
+import org.tally.core.planner.Planner;
+import org.tally.ui.settings.PlannerControl;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,12 +25,24 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.Rung;
 import org.tally.core.meta.MetaRung;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.SourceBindings;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.PackLoader;
+import org.tally.core.planner.ModelInfo;
+import org.tally.core.planner.PlannerChoice;
+import org.tally.core.planner.PlannerGate;
+import org.tally.core.planner.PlannerLoadException;
+import org.tally.core.planner.PlannerLoader;
+import org.tally.core.planner.PlannerRung;
+import org.tally.core.planner.PlannerSettings;
+import org.tally.core.planner.RawSqlRung;
+import org.tally.core.planner.SpecPipeline;
+import org.tally.core.planner.StatementPipeline;
+import org.tally.core.scope.ScopedBinding;
+import org.tally.models.llama.LlamaRuntime;
 import org.tally.core.scope.Scope;
 import org.tally.core.scope.ScopedRung;
 import org.tally.core.demo.DemoDatabases;
@@ -35,7 +52,6 @@ import org.tally.core.answer.PathStep;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogRefresher;
 import org.tally.core.embed.EmbeddingModel;
-import org.tally.core.scope.ScopedBinding;
 import org.tally.core.retrieval.RetrievalRung;
 import org.tally.core.snapshot.SnapshotRung;
 import org.tally.core.snapshot.SnapshotStore;
@@ -58,6 +74,10 @@ final class Wiring {
     private final SourceConnector connector;
     private final DomainPack pack;
     private final SourceBindings bindings;
+    private final PlannerLoader planners;
+    /** The process's planner model once loaded (one per process), with the settings questions use; else null. */
+    private volatile PlannerGate plannerGate;
+    private volatile PlannerSettings plannerSettings = PlannerSettings.DEFAULTS;
     /** The process's one embedding model (bge-small-en-v1.5 from its jar), loaded when first needed. */
     private final EmbeddingModel embeddings;
 
@@ -68,7 +88,82 @@ final class Wiring {
         this.connector = new SourceConnector(demos);
         this.pack = PackLoader.hospital();
         this.bindings = new SourceBindings(data, pack, clock);
+        this.planners = new LlamaRuntime(data.root().resolve("natives"));
         this.embeddings = new EmbeddingModel(OnnxEmbeddings::standard);
+    }
+
+    /** How long the planner may spend reading the instruction part into its cache when an engine opens. */
+    static final long WARM_MS = 120_000;
+
+    /**
+     * Turns the planner rung on for engines opened from now on: loads {@code model} (a GGUF file listed in the
+     * SHA256SUMS beside it), else the model chosen in the data folder's models folder; returns empty when neither
+     * names one. One model per process: a second, different file is refused.
+     *
+     * @param deadlineMs the per-question deadline, null for the chosen (or default) one
+     */
+    Optional<ModelInfo> enablePlanner(Path model, Long deadlineMs, Progress progress)
+            throws PlannerLoadException {
+        PlannerChoice chosen;
+        try {
+            chosen = PlannerChoice.read(data.models()).orElse(null);
+        } catch (IOException e) {
+            throw new PlannerLoadException("The planner settings in the models folder could not be read: "
+                    + e.getMessage(), e);
+        }
+        if (model == null && chosen == null) {
+            return Optional.empty();
+        }
+        Path file = model != null ? model : data.models().resolve(chosen.model());
+        PlannerLoader.LoadOptions options = chosen != null && model == null ? chosen.options()
+                : PlannerLoader.LoadOptions.defaults();
+        PlannerSettings settings = chosen != null && model == null ? chosen.settings() : PlannerSettings.DEFAULTS;
+        if (deadlineMs != null) {
+            settings = settings.withDeadlineMs(deadlineMs);
+        }
+        Planner planner = planners.load(file, options, progress);
+        synchronized (this) {
+            if (plannerGate == null || plannerGate.model() != planner.model()) {
+                plannerGate = new PlannerGate(planner);
+            }
+            plannerSettings = settings;
+        }
+        return Optional.of(planner.model());
+    }
+
+    /** The Models tab's hold on the planner: load a verified file, keep the choice, turn the rung on. */
+    PlannerControl plannerControl() {
+        return new PlannerControl() {
+            @Override
+            public PlannerLoader.NativeRuntime runtime() {
+                return planners.runtime();
+            }
+
+            @Override
+            public Optional<ModelInfo> loaded() {
+                return planners.loaded().map(Planner::model);
+            }
+
+            @Override
+            public ModelInfo load(Path file, PlannerLoader.LoadOptions options, PlannerSettings settings,
+                                  Progress progress) throws PlannerLoadException {
+                Planner planner = planners.load(file, options, progress);
+                synchronized (Wiring.this) {
+                    if (plannerGate == null || plannerGate.model() != planner.model()) {
+                        plannerGate = new PlannerGate(planner);
+                    }
+                    plannerSettings = settings;
+                }
+                try {
+                    boolean rawSql = PlannerChoice.read(data.models()).map(PlannerChoice::rawSql).orElse(false);
+                    new PlannerChoice(file.getFileName().toString(), options, settings, rawSql).write(data.models());
+                } catch (IOException e) {
+                    throw new PlannerLoadException("The model is loaded, but the choice could not be kept in the models"
+                            + " folder: " + e.getMessage(), e);
+                }
+                return planner.model();
+            }
+        };
     }
 
     /** Rows per page of a list answer in the workstation; the command line prints lists whole (up to the row cap). */
@@ -140,13 +235,38 @@ final class Wiring {
     private List<Rung> rungsFor(Connection connection, SourceRef source, LocalDate today, int pageSize,
                                 Progress progress, Scope scope) {
         Binding binding = bindingOf(connection, source, progress);
-        Rung grammar = scope.isAll()
-                ? GrammarRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
-                        pageSize)
-                : ScopedRung.standard(connection, source.dialect(), binding, pack, today, ExecutorSettings.DEFAULTS,
-                        pageSize, scope);
-        return List.of(new MetaRung(source.name()), grammar, snapshotRung(binding, source, today, scope),
-                retrievalRung(binding, source, scope));
+        Rung grammar;
+        SpecPipeline pipeline;
+        StatementPipeline statements;
+        if (scope.isAll()) {
+            GrammarRung whole = GrammarRung.standard(connection, source.dialect(), binding, pack, today,
+                    ExecutorSettings.DEFAULTS, pageSize);
+            grammar = whole;
+            pipeline = whole::run;
+            statements = whole::runWritten;
+        } else {
+            ScopedRung scoped = ScopedRung.standard(connection, source.dialect(), binding, pack, today,
+                    ExecutorSettings.DEFAULTS, pageSize, scope);
+            grammar = scoped;
+            pipeline = scoped::run;
+            statements = scoped::runWritten;
+        }
+        List<Rung> rungs = new ArrayList<>(List.of(new MetaRung(source.name()), grammar));
+        PlannerGate gate = plannerGate;
+        if (gate != null) {
+            Binding scoped = ScopedBinding.narrow(binding, scope);
+            PlannerRung planner = PlannerRung.standard(gate, scoped, pack, today, pipeline, plannerSettings);
+            progress.report("reading the planner's instructions", 0.9);
+            planner.warm(WARM_MS);
+            rungs.add(planner);
+            if (rawSqlAllowed()) {
+                rungs.add(new RawSqlRung(gate, scoped, source.dialect(), statements, plannerSettings,
+                        System::nanoTime));
+            }
+        }
+        rungs.add(snapshotRung(binding, source, today, scope));
+        rungs.add(retrievalRung(binding, source, scope));
+        return List.copyOf(rungs);
     }
 
     /** Rung 6: the snapshot's embedded free text, searched only within the scope. */
@@ -158,7 +278,7 @@ final class Wiring {
     /** Rung 5: the source's snapshot, read under the same scope, when the live source fails. */
     private SnapshotRung snapshotRung(Binding binding, SourceRef source, LocalDate today, Scope scope) {
         return new SnapshotRung(SnapshotStore.of(data, CatalogRefresher.sourceKey(source.name())),
-                ScopedBinding.narrow(binding, scope), pack, today, ExecutorSettings.DEFAULTS, clock.getZone());
+                ScopedBinding.narrow(binding, scope), pack, today, ExecutorSettings.DEFAULTS, clock.getZone(), scope);
     }
 
     /**
@@ -189,6 +309,16 @@ final class Wiring {
         return new AnswerLadder(List.of(new MetaRung(source.name()), down, snapshotRung(binding, source, today, scope),
                 retrievalRung(binding, source, scope)), System::nanoTime, null);
     }
+
+    /** Rung 4 runs only when an administrator set {@code rawSql=true} in the models folder's planner settings. */
+    private boolean rawSqlAllowed() {
+        try {
+            return PlannerChoice.read(data.models()).map(PlannerChoice::rawSql).orElse(false);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
 
     /**
      * The source's binding from its active catalog and override file; a source without a catalog is refreshed once
@@ -232,7 +362,7 @@ final class Wiring {
             t.setDaemon(true);
             t.start();
         });
-        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data, inspectorBindings());
+        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data, inspectorBindings(), plannerControl());
     }
 
     /** The binding inspector's provider: the real binding, its drift, saving overrides, refreshing the catalog. */

@@ -25,6 +25,13 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.tally.ui..", "atlantafx..")
             .because("the engine must run without a display; only the ui module knows JavaFX");
 
+    /** Model runtimes are adapted in models; core sees only its own Planner interface. */
+    @ArchTest
+    static final ArchRule coreKnowsNoModelRuntime = noClasses()
+            .that().resideInAnyPackage("org.tally.core..", "org.tally.ui..")
+            .should().dependOnClassesThat().resideInAnyPackage("de.kherud..", "org.tally.models..")
+            .because("llama.cpp is an adapter behind core's planner interface, wired by the app");
+
     /** View models hold the UI logic and are tested without a stage: JavaFX properties yes, controls no. */
     @ArchTest
     static final ArchRule viewModelsHoldNoControls = noClasses()

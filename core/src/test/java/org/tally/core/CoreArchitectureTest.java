@@ -47,7 +47,7 @@ class CoreArchitectureTest {
     static final ArchRule grammarReachesTheSourceOnlyThroughItsVocabulary = noClasses()
             .that().resideInAPackage("org.tally.core.grammar..")
             .should().dependOnClassesThat(resideInAnyPackage("org.tally.core.binding..", "org.tally.core.binder..",
-                    "org.tally.core.catalog..", "org.tally.core.source..", "org.tally.core.execute..",
+                    "org.tally.core.rung..", "org.tally.core.catalog..", "org.tally.core.source..", "org.tally.core.execute..",
                     "org.tally.core.safety..", "org.tally.core.sql..", "org.tally.core.dialect..",
                     "org.tally.core.state..", "java.sql..", "javax.sql..")
                     .and(not(type(TextShape.class))))
@@ -122,7 +122,16 @@ class CoreArchitectureTest {
             .that().resideInAnyPackage("org.tally.core.execute..", "org.tally.core.safety..",
                     "org.tally.core.sql..", "org.tally.core.dialect..")
             .should().dependOnClassesThat(resideInAnyPackage("org.tally.core.answer..", "org.tally.core.binder..",
-                    "org.tally.core.grammar..", "org.tally.core.binding..", "org.tally.core.memory.."))
+                    "org.tally.core.rung..", "org.tally.core.grammar..", "org.tally.core.binding..",
+                    "org.tally.core.memory.."))
             .because("the statement layers serve every rung and know none of them; the pipeline remembers their"
                     + " results (the memory package), they do not");
+
+    /** Binding a spec is a pure stage: the rung that runs its query, pages it and remembers readings sits above it. */
+    @ArchTest
+    static final ArchRule theBinderKnowsNoRungAndNoMemories = noClasses()
+            .that().resideInAPackage("org.tally.core.binder..")
+            .should().dependOnClassesThat(resideInAnyPackage("org.tally.core.rung..", "org.tally.core.answer..",
+                    "org.tally.core.memory..", "org.tally.core.execute..", "org.tally.core.safety.."))
+            .because("bind, plan and the row-scope pass turn a spec into SQL; running it is the rung's");
 }

@@ -26,7 +26,7 @@ import org.tally.core.DataFolder;
 class CliContractTest {
 
     static final List<String> FIELDS = List.of("question", "status", "columns", "rows", "sql", "explanation", "path",
-            "specHash", "clarify", "message");
+            "specHash", "clarify", "message", "readAs", "focus", "suggestions");
     static final List<String> STATUSES = List.of("answered", "clarify", "refused", "error");
 
     @TempDir

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import org.junit.jupiter.api.Assumptions;
 import org.tally.core.testing.RealDatabases;
 
 /**
@@ -62,9 +63,8 @@ public final class MimicDemo {
     }
 
     private static void requireMaterial() {
-        if (!Files.isRegularFile(SQLITE)) {
-            throw new IllegalStateException("the EHRSQL material is not at " + EHRSQL + " (shared/ehrsql beside the"
-                    + " repository, or -Dtally.ehrsql=DIR)");
-        }
+        // the public material sits beside the repository, not in it: a clone without it skips these tests, saying why
+        Assumptions.assumeTrue(Files.isRegularFile(SQLITE), "the EHRSQL material is not at " + EHRSQL
+                + " (shared/ehrsql beside the repository, or -Dtally.ehrsql=DIR)");
     }
 }

@@ -41,7 +41,7 @@ import org.tally.models.onnx.OnnxEmbeddings;
 /**
  * Retrieval over the demo hospital's incident narratives, with the real bge model: narrative questions cite the
  * passages that hand-written SQL over the same text finds; counts are refused; an unrelated question finds nothing;
- * a scope never searches text outside it.
+ * a scope never searches text outside it, and an analyst's scope never searches text the binder marks personal.
  */
 class RetrievalDemoTest {
 
@@ -163,9 +163,13 @@ class RetrievalDemoTest {
         Rung.Attempt unnamed = rung(maternity).attempt("What did the notes say about falls on the stairs?");
         assertThat(unnamed).isInstanceOf(Rung.Attempt.Miss.class);
         assertThat(((Rung.Attempt.Miss) unnamed).reason()).contains("has been ingested");
-        // the scope that owns incidents finds them
+        // an incident names the patient involved, so the binder marks its narrative personal: the scope that owns
+        // incidents is an analyst's and neither searches nor quotes it (the identity hook); every table's view does
         Answer quality = answer(rung(Scope.named(PACK, "QualitySafety"))
                 .attempt("What did the incident reports say about falls on the stairs?"));
-        assertThat(quality.status()).isEqualTo(AnswerStatus.ANSWERED);
+        assertThat(quality.status()).isEqualTo(AnswerStatus.REFUSED);
+        assertThat(quality.citations()).isEmpty();
+        assertThat(quality.message()).contains("is personal (it is about patients)")
+                .contains("not searched in the Quality & Safety scope").endsWith("ask it under All service lines.");
     }
 }

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import org.tally.core.DataFolder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.chat.StoredConversations;
 import org.tally.ui.shell.ShellView;
 import org.tally.ui.shell.ShellViewModel;
 import org.tally.ui.shell.SystemTheme;
@@ -29,15 +30,22 @@ public final class Workstation {
     private final EngineFactory engines;
     private final DataFolder data;
     private final BindingProvider bindings;
+    private final org.tally.ui.settings.PlannerControl planner;
 
     public Workstation(EngineFactory engines, DataFolder data) {
         this(engines, data, BindingProvider.NONE);
     }
 
     public Workstation(EngineFactory engines, DataFolder data, BindingProvider bindings) {
+        this(engines, data, bindings, org.tally.ui.settings.PlannerControl.NONE);
+    }
+
+    public Workstation(EngineFactory engines, DataFolder data, BindingProvider bindings,
+                       org.tally.ui.settings.PlannerControl planner) {
         this.engines = Objects.requireNonNull(engines, "engines");
         this.data = Objects.requireNonNull(data, "data");
         this.bindings = Objects.requireNonNull(bindings, "bindings");
+        this.planner = Objects.requireNonNull(planner, "planner");
     }
 
     /** Opens the window and blocks until it is closed; returns the process exit status. */
@@ -70,7 +78,7 @@ public final class Workstation {
     /** The window's view model wired as the workstation runs it (tests show it on their own stage). */
     public ShellViewModel model(TaskRunner runner, boolean dark) {
         return new ShellViewModel(engines, runner, new SourceStore(data), new JdbcSourceTester(), bindings,
-                data.models(), dark);
+                data.models(), dark, planner, new StoredConversations(data));
     }
 
     /** A query still running must not keep the closed window's process alive: give closing a deadline. */

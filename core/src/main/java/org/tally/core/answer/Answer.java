@@ -13,6 +13,10 @@ import java.util.Objects;
  * Row values are already normalised to JSON-friendly types by {@link ResultValues}: numbers, booleans,
  * ISO-8601 strings for dates and timestamps, strings, or null.
  *
+ * <p>{@code readAs} is the spec restated as one canonical English sentence ("Read as: …"), null when no spec was
+ * read. {@code model} names the local model whose reading was run (null for the grammar's); the command line writes
+ * it only when present.
+ *
  * <p>Two fields are not part of the command-line object. {@code specJson} is the canonical spec whose SHA-256 is
  * the spec hash (the workstation shows it beside the SQL). {@code nextPage}: an engine opened for the workstation
  * lists long answers a page at a time, and the cursor says where the next page starts (null: there is none).
@@ -26,7 +30,7 @@ import java.util.Objects;
  * exact.
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
-        "message", "snapshot", "citations"})
+        "message", "snapshot", "citations", "readAs", "model"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record Answer(
         String question,
@@ -39,6 +43,8 @@ public record Answer(
         String specHash,
         Clarify clarify,
         String message,
+        String readAs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ModelStamp model,
         @JsonIgnore String specJson,
         @JsonIgnore PageCursor nextPage,
         @JsonInclude(JsonInclude.Include.NON_NULL) SnapshotLabel snapshot,
@@ -78,9 +84,10 @@ public record Answer(
     /** An answer without display values (the ladder gives it the generic reading). */
     public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
                   String explanation, List<PathStep> path, String specHash, Clarify clarify, String message,
-                  String specJson, PageCursor nextPage, SnapshotLabel snapshot, List<Citation> citations) {
-        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, specJson, nextPage,
-                snapshot, citations, null);
+                  String readAs, ModelStamp model, String specJson, PageCursor nextPage, SnapshotLabel snapshot,
+                  List<Citation> citations) {
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs, model,
+                specJson, nextPage, snapshot, citations, null);
     }
 
     /** An answer that is complete as it is (no further page). */
@@ -93,26 +100,38 @@ public record Answer(
     public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
                   String explanation, List<PathStep> path, String specHash, Clarify clarify, String message,
                   String specJson, PageCursor nextPage) {
-        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, specJson, nextPage,
-                null, List.of());
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, null, null, specJson,
+                nextPage, null, List.of());
     }
 
     /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
     public Answer withPath(String question, List<PathStep> fullPath) {
         return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
-                specJson, nextPage, snapshot, citations, display);
+                readAs, model, specJson, nextPage, snapshot, citations, display);
     }
 
     /** This answer with the canonical JSON of the spec its hash was taken of. */
     public Answer withSpecJson(String json) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, json,
-                nextPage, snapshot, citations, display);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                readAs, model, json, nextPage, snapshot, citations, display);
+    }
+
+    /** This answer with its spec restated in words. */
+    public Answer withReadAs(String sentence) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                sentence, model, specJson, nextPage, snapshot, citations, display);
+    }
+
+    /** This answer marked as the reading of a local model. */
+    public Answer withModel(ModelStamp stamp) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                readAs, stamp, specJson, nextPage, snapshot, citations, display);
     }
 
     /** This answer continuing on the page after {@code cursor}. */
     public Answer withNextPage(PageCursor cursor) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, cursor, snapshot, citations, display);
+                readAs, model, specJson, cursor, snapshot, citations, display);
     }
 
     /**
@@ -121,20 +140,20 @@ public record Answer(
      */
     public Answer fromSnapshot(SnapshotLabel label, String note) {
         String said = message == null ? note : note + " " + message;
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, said, specJson,
-                null, label, citations, display);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, said,
+                readAs, model, specJson, null, label, citations, display);
     }
 
     /** This answer quoting {@code cited} (numbered from 1 in this order). */
     public Answer withCitations(List<Citation> cited) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, nextPage, snapshot, cited, display);
+                readAs, model, specJson, nextPage, snapshot, cited, display);
     }
 
     /** This answer with its rows as people read them (same shape as the rows; null: they read as stored). */
     public Answer withDisplay(List<List<String>> readable) {
         return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
-                specJson, nextPage, snapshot, citations, readable);
+                readAs, model, specJson, nextPage, snapshot, citations, readable);
     }
 
     private static List<List<String>> copyDisplay(List<List<String>> display, List<List<Object>> rows) {

@@ -35,6 +35,25 @@ public interface AnswerEngine extends AutoCloseable {
         return new PageResult.Failed("This answer has no further pages.", List.of());
     }
 
+    /**
+     * The rung that reads questions into specs and answers specs it is handed (what a conversation reads follow-ups
+     * and checks suggestions with); empty when this engine has none.
+     */
+    default java.util.Optional<SpecRung> specs() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * {@code spec} answered as {@code question} by the rung {@link #specs()} names, recorded under the rung name
+     * {@code rung} (a follow-up's {@code focus}) after the steps {@code before}. An engine without such a rung
+     * refuses.
+     */
+    default Answer answer(String question, org.tally.core.spec.QuerySpec spec, String rung, List<PathStep> before,
+                          StepListener live) {
+        return Answer.refused(question, before, "Tally cannot answer a prepared question on this source; ask it in"
+                + " words.");
+    }
+
     @Override
     void close();
 }

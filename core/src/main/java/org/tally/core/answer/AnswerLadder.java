@@ -84,6 +84,27 @@ public final class AnswerLadder implements AnswerEngine {
         return walk.refusal();
     }
 
+    @Override
+    public java.util.Optional<SpecRung> specs() {
+        return rungs.stream().filter(SpecRung.class::isInstance).map(SpecRung.class::cast).findFirst();
+    }
+
+    /** The spec runs on the rung that reads specs, recorded as the rung {@code name}, after {@code before}. */
+    @Override
+    public Answer answer(String question, org.tally.core.spec.QuerySpec spec, String name, List<PathStep> before,
+                         StepListener live) {
+        String q = question == null ? "" : question.strip();
+        java.util.Optional<SpecRung> reader = specs();
+        Walk walk = new Walk(q, live);
+        walk.path.addAll(before);
+        if (reader.isEmpty()) {
+            return Answer.refused(q, walk.path, "Tally cannot answer a prepared question on this source; ask it in"
+                    + " words.");
+        }
+        Answer decided = walk.step(name, () -> reader.get().answer(q, spec, walk.inner));
+        return decided != null ? decided : walk.refusal();
+    }
+
     /** One walk down the ladder: the path so far and why each rung missed. */
     private final class Walk {
         private final String question;
@@ -105,28 +126,32 @@ public final class AnswerLadder implements AnswerEngine {
 
         /** Tries one rung; returns the answer when it decided the question, null when it missed. */
         Answer step(Rung rung, java.util.function.Supplier<Rung.Attempt> attemptIt) {
+            return step(rung.name(), attemptIt);
+        }
+
+        Answer step(String rungName, java.util.function.Supplier<Rung.Attempt> attemptIt) {
             long start = nanoTime.getAsLong();
             reported.clear();
             Rung.Attempt attempt;
             try {
                 attempt = attemptIt.get();
             } catch (RuntimeException e) {
-                LOG.error("the {} rung stopped on a question", rung.name(), e);
+                LOG.error("the {} rung stopped on a question", rungName, e);
                 path.addAll(reported);
                 String where = reported.isEmpty() ? "before its first step"
                         : "after its " + reported.get(reported.size() - 1).rung() + " step";
                 String why = "stopped unexpectedly " + where + " (" + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
-                PathStep failed = new PathStep(rung.name(), Outcome.ERROR, why, elapsedMs(start));
+                PathStep failed = new PathStep(rungName, Outcome.ERROR, why, elapsedMs(start));
                 path.add(failed);
                 live.step(failed);
-                return Answer.error(question, path, "The " + rung.name() + " rung " + why
+                return Answer.error(question, path, "The " + rungName + " rung " + why
                         + ". The details are in the log file.");
             }
             long ms = elapsedMs(start);
             if (attempt instanceof Rung.Attempt.Miss miss) {
                 path.addAll(miss.steps());
-                PathStep missed = new PathStep(rung.name(), Outcome.MISS, miss.reason(), ms);
+                PathStep missed = new PathStep(rungName, Outcome.MISS, miss.reason(), ms, miss.attempts());
                 path.add(missed);
                 live.step(missed);
                 if (miss.applies()) {
@@ -143,7 +168,7 @@ public final class AnswerLadder implements AnswerEngine {
                     case REFUSED -> Outcome.MISS;
                     case ERROR -> Outcome.ERROR;
                 };
-                PathStep decided = new PathStep(rung.name(), outcome, a.message(), ms);
+                PathStep decided = new PathStep(rungName, outcome, a.message(), ms, done.attempts());
                 path.add(decided);
                 live.step(decided);
                 Answer shown = a.display() == null && !a.rows().isEmpty()

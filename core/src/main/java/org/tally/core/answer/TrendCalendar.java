@@ -129,8 +129,8 @@ public final class TrendCalendar {
                 : "are") + " shown as 0.";
         String message = answer.message() == null || answer.message().isBlank() ? note : answer.message() + " " + note;
         return new Answer(answer.question(), answer.status(), answer.columns(), rows, answer.sql(),
-                answer.explanation(), answer.path(), answer.specHash(), answer.clarify(), message, answer.specJson(),
-                null, answer.snapshot(), answer.citations(), display);
+                answer.explanation(), answer.path(), answer.specHash(), answer.clarify(), message, answer.readAs(),
+                answer.model(), answer.specJson(), null, answer.snapshot(), answer.citations(), display);
     }
 
     private static boolean countsOnly(QuerySpec spec) {

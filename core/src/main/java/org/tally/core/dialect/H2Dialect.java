@@ -52,6 +52,13 @@ final class H2Dialect extends SqlDialect {
         return "h2";
     }
 
+    /** Yes: H2 keeps the result of an uncorrelated subquery for the statement and looks the key up in it; an EXISTS in
+     * the select list runs per outer row. */
+    @Override
+    public boolean writesValueExistsAsIn() {
+        return true;
+    }
+
     @Override
     public String displayName() {
         return "H2";

@@ -24,8 +24,12 @@ import java.util.regex.Pattern;
  */
 final class PostgresDialect extends SqlDialect {
 
-    /** The top plan node's "Total Cost" (one sequential page read = 1.0); 1e8 is a full scan of a few billion rows. */
-    static final CostUnit PLANNER_UNITS = new CostUnit("PostgreSQL planner cost units", 1e8);
+    /**
+     * The top plan node's "Total Cost" (one sequential page read = 1.0). The limit is calibrated by the gold-ratio
+     * benchmark (docs/benchmarks.md, "Calibrating the preflight"): the statement timeout (30 s) times the median rate
+     * at 10 M rows, 28 units per ms, rounded up; 26 times the largest estimate of a golden answer there.
+     */
+    static final CostUnit PLANNER_UNITS = new CostUnit("PostgreSQL planner cost units", 1e6);
 
     private static final Pattern READ_ONLY_MODE = Pattern.compile("([?&])readOnlyMode=[^&]*", Pattern.CASE_INSENSITIVE);
 
@@ -36,6 +40,13 @@ final class PostgresDialect extends SqlDialect {
     @Override
     public String id() {
         return "postgres";
+    }
+
+    /** Yes: an IN over an uncorrelated subquery in the select list is a hashed SubPlan, built once; an EXISTS there is a
+     * SubPlan run per outer row. */
+    @Override
+    public boolean writesValueExistsAsIn() {
+        return true;
     }
 
     @Override

@@ -126,6 +126,17 @@ public abstract class SqlDialect {
         return true;
     }
 
+    /**
+     * Whether an EXISTS read as a value (in a CASE of the select list: a rate's counted condition, "percentage of
+     * patients who have hypertension") and tied to the outer row by one key equality is written as {@code key IN
+     * (SELECT …)}. Planners turn an EXISTS in WHERE into a semi-join, but one in the select list runs once per outer
+     * row; the uncorrelated list is built once where the planner knows how (PostgreSQL's hashed SubPlan, MySQL's and
+     * MariaDB's materialization, H2's kept subquery result). By default the EXISTS is written as it is.
+     */
+    public boolean writesValueExistsAsIn() {
+        return false;
+    }
+
     public String booleanLiteral(boolean value) {
         if (traits.booleanLiterals()) {
             return value ? "TRUE" : "FALSE";

@@ -35,6 +35,20 @@ public final class Grammar {
         this.lexicon = new Lexicon(pack, vocabulary);
     }
 
+    /** The source's concepts, columns and values as this grammar reads them. */
+    public GrammarVocabulary vocabulary() {
+        return vocabulary;
+    }
+
+    public DomainPack pack() {
+        return pack;
+    }
+
+    /** The day relative time phrases count from. */
+    public LocalDate today() {
+        return now().toLocalDate();
+    }
+
     /** The words this grammar reads on its source, with what each can mean. */
     public Lexicon lexicon() {
         return lexicon;
@@ -66,9 +80,34 @@ public final class Grammar {
 
     /** {@link #refine(QuerySpec, String)} with earlier answers to its clarifications. */
     public ParseOutcome refine(QuerySpec last, String followUp, Map<String, String> choices) {
+        return refine(last, null, followUp, choices);
+    }
+
+    /**
+     * {@link #refine(QuerySpec, String, Map)} when {@code last} itself refined {@code narrowedFrom} (null: it stood
+     * alone): "as a percentage" then counts the share the last follow-up narrowed to. The refined spec's provenance
+     * names the move ({@link FollowUpMove#of}).
+     */
+    public ParseOutcome refine(QuerySpec last, QuerySpec narrowedFrom, String followUp, Map<String, String> choices) {
         Objects.requireNonNull(last, "last");
         LocalDateTime now = now();
-        return outcome(chosen -> run(followUp, chosen, now, rules -> rules.followUps.refine(last)), choices);
+        ParseOutcome read = outcome(chosen -> run(followUp, chosen, now,
+                rules -> rules.followUps.refine(last, narrowedFrom)), choices);
+        return intoGroup(last, read);
+    }
+
+    /**
+     * A follow-up value that could be on several columns, one of which the last answer is grouped by ("only
+     * Cardiology" after "by clinic"), means that group: the analyst is looking at those groups.
+     */
+    private static ParseOutcome intoGroup(QuerySpec last, ParseOutcome read) {
+        if (!(read instanceof ParseOutcome.NeedsClarification ask)) {
+            return read;
+        }
+        List<ParseOutcome.Option> grouped = ask.options().stream().filter(o -> o.spec() != null
+                && last.dimensions().stream().anyMatch(d -> d instanceof org.tally.core.spec.Dimension.Column
+                && o.spec().filters().stream().anyMatch(f -> FollowUps.fixes(f, d.column())))).toList();
+        return grouped.size() == 1 ? new ParseOutcome.Parsed(grouped.get(0).spec()) : read;
     }
 
     private LocalDateTime now() {

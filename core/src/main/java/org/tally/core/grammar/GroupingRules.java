@@ -93,7 +93,8 @@ final class GroupingRules extends RuleFamily {
         int k;
         if (tokens.word(i, "by") || tokens.word(i, "per")) {
             k = i + 1;
-        } else if ((tokens.word(i, "for") || tokens.word(i, "in")) && tokens.word(i + 1, "each")) {
+        } else if ((tokens.word(i, "for") || tokens.word(i, "in") || tokens.word(i, "on") || tokens.word(i, "at"))
+                && tokens.word(i + 1, "each")) {
             k = i + 2;
         } else if (tokens.word(i, "each") && r.subject() != null) {
             k = i + 1; // "how many staff does each department have"

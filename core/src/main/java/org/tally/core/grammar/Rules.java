@@ -30,6 +30,7 @@ final class Rules {
     final LeadRules leadRules;
     final SpecAssembly specAssembly;
     final FollowUps followUps;
+    final FollowUpMoves followUpMoves;
 
     Rules(ParseContext context) {
         this.context = context;
@@ -51,6 +52,7 @@ final class Rules {
         this.leadRules = new LeadRules(this);
         this.specAssembly = new SpecAssembly(this);
         this.followUps = new FollowUps(this);
+        this.followUpMoves = new FollowUpMoves(this);
     }
 
     /** The whole question: lead, subject, then modifiers until every token is read. */

@@ -24,7 +24,7 @@ final class SubjectRules extends RuleFamily {
     static final String PATIENT = "Patient";
 
     /** Roles whose values sort a concept's rows into kinds, so a value can stand for the rows ("stillbirths"). */
-    private static final Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
+    static final Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
             ColumnRole.CATEGORY, ColumnRole.TYPE, ColumnRole.SEVERITY, ColumnRole.PRIORITY, ColumnRole.NAME);
 
     SubjectRules(Rules rules) {

@@ -121,6 +121,18 @@ public final class SchemaLinker {
         return new Result.Linked(ranked, linked, List.copyOf(neighbours));
     }
 
+    /**
+     * The tables a planner's prompt may describe for {@code question} (the shape of the planner's schema context): the
+     * linked tables and their neighbours, all within the scope; none when the question names a table outside it,
+     * which the scope's redirect answers instead.
+     */
+    public List<TableBinding> schemaFor(String question) {
+        if (!(link(question) instanceof Result.Linked linked)) {
+            return List.of();
+        }
+        return linked.tables().stream().map(t -> scoped.table(t).orElseThrow()).toList();
+    }
+
     /** Tables of the source outside the scope that the question names, by table name or concept words. */
     private List<String> namedOutside(String question) {
         String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_]+", " ") + " ";

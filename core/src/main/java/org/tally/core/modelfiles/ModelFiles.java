@@ -65,6 +65,24 @@ public final class ModelFiles {
                 manifest == null ? List.of() : manifest.problems());
     }
 
+    /**
+     * Checks one model file against the manifest of its own folder: its SHA-256 computed (with progress and cancel)
+     * and compared with the listed one. A model is loaded only when this says {@link ModelFileCheck.Status#VERIFIED}.
+     */
+    public static ModelFileCheck.ModelFile verify(Path file, Progress progress) throws IOException {
+        Path folder = file.toAbsolutePath().getParent();
+        String name = name(file);
+        if (!Files.isRegularFile(file)) {
+            String listed = ModelManifest.read(folder).map(m -> m.entries().get(name)).orElse(null);
+            return new ModelFileCheck.ModelFile(name, -1, ModelFileCheck.Status.MISSING, null, listed);
+        }
+        String expected = ModelManifest.read(folder).map(m -> m.entries().get(name)).orElse(null);
+        String sha = sha256(file, name, progress, new long[] {0}, Math.max(1, Files.size(file)));
+        ModelFileCheck.Status status = expected == null ? ModelFileCheck.Status.NOT_LISTED
+                : expected.equals(sha) ? ModelFileCheck.Status.VERIFIED : ModelFileCheck.Status.MISMATCH;
+        return new ModelFileCheck.ModelFile(name, Files.size(file), status, sha, expected);
+    }
+
     private static boolean isModel(Path p) {
         String n = name(p).toLowerCase(Locale.ROOT);
         return !n.startsWith(".") && MODEL_SUFFIXES.stream().anyMatch(n::endsWith);

@@ -10,7 +10,8 @@
  *                   "irregularPlurals": {"diagnoses": "diagnosis", …}, "invariantWords": ["diabetes", …],
  *                   "compoundWords": ["time", "chart", …] },   (with the concepts' name and column tokens and the
  *                                       abbreviations' words: what a run-together name such as admittime is split into)
- *   "serviceLines": [ {"id": "Maternity", "label": "Maternity", "description": "…", "phrases": ["obstetrics", …]} ],
+ *   "serviceLines": [ {"id": "Maternity", "label": "Maternity", "description": "…", "phrases": ["obstetrics", …]},
+ *                     {"id": "PatientChart", …, "patientLevel": true} ],   (the one line that reads one patient's records)
  *   "concepts": [ {"id": "Delivery", "singular": "delivery", "plural": "deliveries", "synonyms": ["mat", "ob", …],
  *                  "nameTokens": ["delivery", …], "namePatterns": [["lab", "order"], …],
  *                  "columnTokens": ["method", …],

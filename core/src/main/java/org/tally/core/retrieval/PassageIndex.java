@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntPredicate;
 import org.tally.core.answer.Citation;
 import org.tally.core.embed.Vectors;
 import org.tally.core.snapshot.SnapshotStore;
@@ -77,12 +78,17 @@ final class PassageIndex {
 
     /** The score of every passage of {@code tables} against {@code query}, in index order. */
     List<Scored> score(float[] query, Set<String> tables) {
+        return score(query, i -> tables.contains(passages.get(i).table()));
+    }
+
+    /** The score of every passage that may be searched (by its index) against {@code query}, in index order. */
+    List<Scored> score(float[] query, IntPredicate searched) {
         List<Scored> out = new ArrayList<>();
         if (query.length != dimension) {
             return out;
         }
         for (int i = 0; i < passages.size(); i++) {
-            if (!tables.contains(passages.get(i).table())) {
+            if (!searched.test(i)) {
                 continue;
             }
             double dot = 0;

@@ -3,6 +3,7 @@ package org.tally.core.retrieval;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +11,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.stream.IntStream;
+import java.util.function.IntPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.answer.Answer;
@@ -24,6 +27,7 @@ import org.tally.core.embed.EmbeddingModel;
 import org.tally.core.embed.Embeddings;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
+import org.tally.core.scope.PatientLevel;
 import org.tally.core.scope.Scope;
 import org.tally.core.snapshot.SnapshotStore;
 import org.tally.core.snapshot.SnapshotTable;
@@ -62,6 +66,8 @@ public final class RetrievalRung implements Rung {
     private final LongSupplier nanoTime;
     private PassageIndex index;
     private String indexedState;
+    private boolean[] naming;
+    private PassageIndex namingOf;
 
     /**
      * @param binding the binding the engine reads (narrowed to its scope): only its tables are searched
@@ -94,6 +100,9 @@ public final class RetrievalRung implements Rung {
                     + " them; ask for the number in words the grammar reads, or ask what the records say", List.of());
         }
         Set<String> named = namedConcepts(question);
+        if (!scope.readsPatientLevel() && PatientLevel.aboutOnePatient(question, pack)) {
+            return redirected(question, PatientLevel.redirect(scope, pack, conceptIds(named)), 0);
+        }
         Set<String> outside = new LinkedHashSet<>();
         for (String concept : named) {
             if (!scope.allows(concept) && whole.tableOf(concept).isPresent()) {
@@ -134,8 +143,15 @@ public final class RetrievalRung implements Rung {
                     : String.join(" or ", named.stream().map(this::plural).toList()))
                     + " has been ingested; an administrator can take a snapshot of it", steps);
         }
+        IntPredicate searched = searched(passages, tables);
+        if (IntStream.range(0, passages.size()).noneMatch(searched)) {
+            List<String> concepts = tables.stream().map(x -> binding.table(x).orElseThrow().concept()).toList();
+            return redirected(question, "The text of " + String.join(" and ", tables.stream().map(this::tableLabel)
+                    .toList()) + " is personal (it is about patients), so it is not searched in the " + scope.label()
+                    + " scope; ask it " + PatientLevel.where(pack, concepts), ms(t));
+        }
         float[] query = embeddings.get().embed(NarrativeQuestion.topic(question), Embeddings.Kind.QUERY);
-        List<PassageIndex.Scored> scored = passages.score(query, tables);
+        List<PassageIndex.Scored> scored = passages.score(query, searched);
         String topic = NarrativeQuestion.topic(question);
         List<PassageIndex.Scored> found = strongest(scored);
         if (found.stream().noneMatch(f -> SharedWords.any(topic, passages.passage(f.index()).text()))) {
@@ -219,6 +235,48 @@ public final class RetrievalRung implements Rung {
             }
         }
         return out;
+    }
+
+    /**
+     * The passages this scope may search and quote: those of {@code tables}; in an analyst's scope never a column the
+     * binder marks personal, nor a passage that names one patient (a record number, a person by title).
+     */
+    private IntPredicate searched(PassageIndex passages, Set<String> tables) {
+        if (scope.readsPatientLevel()) {
+            return i -> tables.contains(passages.passage(i).table());
+        }
+        Set<String> personal = new HashSet<>();
+        for (TableBinding t : binding.bound()) {
+            t.columns().stream().filter(c -> !PatientLevel.searchable(c, scope))
+                    .forEach(c -> personal.add(t.table() + "." + c.column()));
+        }
+        boolean[] naming = namingOnePatient(passages);
+        return i -> {
+            Citation c = passages.passage(i);
+            return tables.contains(c.table()) && !personal.contains(c.table() + "." + c.column()) && !naming[i];
+        };
+    }
+
+    private static Attempt redirected(String question, String why, long ms) {
+        PathStep step = new PathStep("scope", Outcome.MISS, why, ms);
+        return new Attempt.Done(Answer.refused(question, List.of(step), why + "."), List.of(step));
+    }
+
+    /** The pack's ids of concepts named by their comparison keys. */
+    private List<String> conceptIds(Set<String> keys) {
+        return pack.concepts().stream().map(Concept::id).filter(id -> keys.contains(key(id))).toList();
+    }
+
+    /** Which passages name one patient, found once per loaded index. */
+    private synchronized boolean[] namingOnePatient(PassageIndex passages) {
+        if (naming == null || namingOf != passages) {
+            naming = new boolean[passages.size()];
+            for (int i = 0; i < naming.length; i++) {
+                naming[i] = PatientLevel.namesOnePatient(passages.passage(i).text());
+            }
+            namingOf = passages;
+        }
+        return naming;
     }
 
     /** Reloads the passages when the snapshot changed since they were last read. */

@@ -13,14 +13,15 @@ import org.tally.core.pack.ServiceLine;
  * the shared ones (Patient, Encounter, Provider, Department). A scope narrows what can be read, never what a
  * question means. {@link #ALL} is no narrowing: every bound table.
  *
- * @param id       the service line's id, or {@code all}
- * @param concepts the readable concept ids (empty for {@link #ALL}, which reads every concept)
+ * @param id           the service line's id, or {@code all}
+ * @param concepts     the readable concept ids (empty for {@link #ALL}, which reads every concept)
+ * @param patientLevel the line reads patient-level records (one patient's lookups, free text about one patient)
  */
-public record Scope(String id, String label, String description, Set<String> concepts) {
+public record Scope(String id, String label, String description, Set<String> concepts, boolean patientLevel) {
 
     public static final String ALL_ID = "all";
     public static final Scope ALL = new Scope(ALL_ID, "All service lines",
-            "Every table the binding knows; questions may join any of them.", Set.of());
+            "Every table the binding knows; questions may join any of them.", Set.of(), false);
 
     public Scope {
         Objects.requireNonNull(id, "id");
@@ -32,9 +33,15 @@ public record Scope(String id, String label, String description, Set<String> con
         }
     }
 
+    /** An analyst's scope: it never reads patient-level records. */
+    public Scope(String id, String label, String description, Set<String> concepts) {
+        this(id, label, description, concepts, false);
+    }
+
     /** The scope of one service line of {@code pack}: the concepts that name it, and every shared concept. */
     public static Scope of(DomainPack pack, ServiceLine line) {
-        return new Scope(line.id(), line.label(), line.description(), pack.readableBy(line.id()));
+        return new Scope(line.id(), line.label(), line.description(), pack.readableBy(line.id()),
+                line.patientLevel());
     }
 
     /** The scope of the service line with this id (case ignored); {@code all} or null is {@link #ALL}. */
@@ -58,6 +65,14 @@ public record Scope(String id, String label, String description, Set<String> con
 
     public boolean isAll() {
         return id.equals(ALL_ID);
+    }
+
+    /**
+     * True when this scope may read patient-level records: the patient chart's line, or no narrowing at all (the
+     * administrator's view of every table).
+     */
+    public boolean readsPatientLevel() {
+        return isAll() || patientLevel;
     }
 
     /** True when this scope may read {@code concept} (ids compare ignoring case). */

@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,10 +20,12 @@ import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.PagingRung;
+import org.tally.core.answer.SpecRung;
+import org.tally.core.grammar.GrammarVocabulary;
 import org.tally.core.answer.PathStep;
 import org.tally.core.answer.StepListener;
 import org.tally.core.binder.BindingVocabulary;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.grammar.Grammar;
@@ -35,42 +38,37 @@ import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
-import org.tally.core.spec.SpecException;
-import org.tally.core.spec.SpecHash;
 
 /**
- * The grammar rung of one service line's scope (docs/architecture.md, "Service lines"). The question is read twice: with the whole source's
- * vocabulary and with the scope's. A question that names a concept outside the scope is redirected to the service
- * lines that answer it; a question the scope would read differently from the whole source is not answered here. Only
- * then does the grammar rung built on the narrowed binding (its vocabulary, joins and allow-list) answer it, so a
- * scope never changes what a question means and never joins across scopes.
+ * The grammar rung of one service line's scope (docs/architecture.md, "Service lines"). A question is parsed once,
+ * with the whole source's vocabulary, so a scope never changes what it means: a reading that names a concept outside
+ * the scope is redirected to the service lines that answer it, and a reading inside it is answered by the grammar rung
+ * built on the narrowed binding (its joins and allow-list), which takes that parse as its own. A scope never joins
+ * across scopes.
  */
-public final class ScopedRung implements PagingRung, ClarifyingRung {
+public final class ScopedRung implements PagingRung, ClarifyingRung, SpecRung {
 
     private final Scope scope;
     private final DomainPack pack;
     private final Grammar wholeSource;
-    private final Grammar withinScope;
     private final Set<String> boundConcepts;
     private final GrammarRung inner;
     private final LongSupplier nanoTime;
 
     /**
      * @param wholeSource  the grammar over the whole source's binding (reads only; never answers)
-     * @param withinScope  the grammar over the narrowed binding, as {@code inner} parses
      * @param wholeBinding the source's binding before narrowing, to tell a concept outside the scope from one the
      *                     source does not have at all
      * @param inner        the grammar rung over the narrowed binding
      */
-    public ScopedRung(Scope scope, DomainPack pack, Grammar wholeSource, Grammar withinScope, Binding wholeBinding,
-                      GrammarRung inner, LongSupplier nanoTime) {
+    public ScopedRung(Scope scope, DomainPack pack, Grammar wholeSource, Binding wholeBinding, GrammarRung inner,
+                      LongSupplier nanoTime) {
         this.scope = Objects.requireNonNull(scope, "scope");
         if (scope.isAll()) {
             throw new IllegalArgumentException("All service lines is no scope to enforce; use the grammar rung");
         }
         this.pack = Objects.requireNonNull(pack, "pack");
         this.wholeSource = Objects.requireNonNull(wholeSource, "wholeSource");
-        this.withinScope = Objects.requireNonNull(withinScope, "withinScope");
         Set<String> bound = new LinkedHashSet<>();
         wholeBinding.bound().forEach(t -> bound.add(key(t.concept())));
         this.boundConcepts = Set.copyOf(bound);
@@ -85,9 +83,21 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         ZoneId zone = ZoneId.systemDefault();
         Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
         Grammar whole = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
-        Grammar within = new Grammar(pack, new BindingVocabulary(narrowed, pack.nameTokens()), day);
         GrammarRung inner = GrammarRung.standard(connection, dialect, narrowed, pack, today, settings, pageSize);
-        return new ScopedRung(scope, pack, whole, within, binding, inner, System::nanoTime);
+        return new ScopedRung(scope, pack, whole, binding, inner, System::nanoTime);
+    }
+
+    /**
+     * Binds and runs a spec another reader made (the planner) on the scope's narrowed binding, so it can reach nothing
+     * outside the scope; see {@link GrammarRung#run(String, QuerySpec, StepListener)}.
+     */
+    public Attempt run(String question, QuerySpec spec, StepListener live) {
+        return inner.run(question, spec, live);
+    }
+
+    /** A model-written statement validated and run on the scope's allow-list; see {@link GrammarRung#runWritten}. */
+    public Attempt runWritten(String question, String sql, String explanation, StepListener live) {
+        return inner.runWritten(question, sql, explanation, live);
     }
 
     public Scope scope() {
@@ -107,27 +117,38 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
     @Override
     public Attempt attempt(String question, StepListener live) {
         long t = nanoTime.getAsLong();
-        Optional<String> outside = check(question);
+        ParseOutcome whole = wholeSource.parse(question);
+        Optional<String> outside = check(question, whole);
         if (outside.isPresent()) {
-            PathStep redirected = new PathStep("scope", Outcome.MISS, outside.get(), ms(t));
-            live.step(redirected);
-            return new Attempt.Done(Answer.refused(question, List.of(redirected), outside.get() + "."),
-                    List.of(redirected));
+            return redirected(question, outside.get(), ms(t), live);
         }
         PathStep inside = inside(ms(t));
         live.step(inside);
-        return withStep(inside, inner.attempt(question, live));
+        return withStep(inside, inner.attempt(question, whole, live));
+    }
+
+    private static Attempt redirected(String question, String why, long ms, StepListener live) {
+        PathStep redirected = new PathStep("scope", Outcome.MISS, why, ms);
+        live.step(redirected);
+        return new Attempt.Done(Answer.refused(question, List.of(redirected), why + "."), List.of(redirected));
     }
 
     /** A reply fills a slot the scoped grammar opened; it stays inside the narrowed binding like any answer. */
     @Override
     public Optional<Attempt> reply(String question, Clarify clarify, String option, StepListener live) {
-        if (!clarify.choosable() || !clarify.options().contains(option)) {
+        int colon = clarify.slot() == null ? -1 : clarify.slot().indexOf(':');
+        if (!clarify.choosable() || !clarify.options().contains(option) || colon < 0) {
             return Optional.empty();
         }
-        PathStep inside = inside(0);
+        long t = nanoTime.getAsLong();
+        ParseOutcome chosen = wholeSource.parse(question, Map.of(clarify.slot().substring(colon + 1), option));
+        Optional<String> outside = check(question, chosen);
+        if (outside.isPresent()) {
+            return Optional.of(redirected(question, outside.get(), ms(t), live));
+        }
+        PathStep inside = inside(ms(t));
         live.step(inside);
-        return inner.reply(question, clarify, option, live).map(a -> withStep(inside, a));
+        return Optional.of(withStep(inside, inner.replied(question, chosen, live)));
     }
 
     @Override
@@ -135,9 +156,66 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         return inner.nextPage(cursor);
     }
 
+    /** A question read alone is read as {@link #attempt} reads it: a redirect when it leaves the scope. */
+    @Override
+    public ParseOutcome read(String question, java.util.Map<String, String> choices) {
+        Optional<String> outside = check(question);
+        return outside.isPresent() ? new ParseOutcome.NoParse(outside.get()) : inner.read(question, choices);
+    }
+
+    /**
+     * A follow-up is read within the scope; words the scope does not read but the whole source does, naming a
+     * concept outside the scope, get the redirect.
+     */
+    @Override
+    public ParseOutcome refine(QuerySpec last, QuerySpec narrowedFrom, String followUp,
+                               java.util.Map<String, String> choices) {
+        ParseOutcome within = inner.refine(last, narrowedFrom, followUp, choices);
+        if (!(within instanceof ParseOutcome.NoParse)) {
+            return within;
+        }
+        Set<String> named = concepts(wholeSource.refine(last, narrowedFrom, followUp, choices));
+        named.retainAll(boundConcepts);
+        Set<String> outside = new LinkedHashSet<>();
+        named.stream().filter(c -> !scope.allows(c)).forEach(outside::add);
+        return outside.isEmpty() ? within : new ParseOutcome.NoParse(redirect(named, outside));
+    }
+
+    @Override
+    public Attempt answer(String question, QuerySpec spec, StepListener live) {
+        PathStep inside = inside(0);
+        live.step(inside);
+        return withStep(inside, inner.answer(question, spec, live));
+    }
+
+    @Override
+    public Optional<String> check(QuerySpec spec) {
+        Set<String> named = new LinkedHashSet<>();
+        addConcepts(spec, named);
+        named.retainAll(boundConcepts);
+        if (named.stream().anyMatch(c -> !scope.allows(c))) {
+            return Optional.of("it reads outside the " + scope.label() + " scope");
+        }
+        return inner.check(spec);
+    }
+
+    @Override
+    public GrammarVocabulary vocabulary() {
+        return inner.vocabulary();
+    }
+
+    @Override
+    public DomainPack pack() {
+        return pack;
+    }
+
     /** Why the question is not answered in this scope, or empty when it is inside it. */
     Optional<String> check(String question) {
-        ParseOutcome whole = wholeSource.parse(question);
+        return check(question, wholeSource.parse(question));
+    }
+
+    /** Why a reading of the question across the whole source is not answered in this scope, or empty. */
+    private Optional<String> check(String question, ParseOutcome whole) {
         Set<String> named = whole instanceof ParseOutcome.NoParse ? mentioned(question) : concepts(whole);
         named.retainAll(boundConcepts);
         Set<String> outside = new LinkedHashSet<>();
@@ -145,9 +223,9 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
         if (!outside.isEmpty()) {
             return Optional.of(redirect(named, outside));
         }
-        if (!sameReading(whole, withinScope.parse(question))) {
-            return Optional.of("In the " + scope.label() + " scope this question would read differently than across"
-                    + " all service lines, so it is not answered here; ask it under All service lines");
+        Optional<String> personal = patientLevel(whole);
+        if (personal.isPresent()) {
+            return personal;
         }
         return Optional.empty();
     }
@@ -164,6 +242,17 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
             return new Attempt.Done(done.answer(), steps);
         }
         return new Attempt.Miss(((Attempt.Miss) a).reason(), steps);
+    }
+
+    /** Why a reading (or any option the grammar would offer) is a patient-level lookup this scope may not run. */
+    private Optional<String> patientLevel(ParseOutcome outcome) {
+        List<QuerySpec> specs = new ArrayList<>();
+        if (outcome instanceof ParseOutcome.Parsed parsed) {
+            specs.add(parsed.spec());
+        } else if (outcome instanceof ParseOutcome.NeedsClarification ask) {
+            ask.options().stream().filter(o -> o.spec() != null).forEach(o -> specs.add(o.spec()));
+        }
+        return specs.stream().map(s -> PatientLevel.refusal(s, scope, pack)).flatMap(Optional::stream).findFirst();
     }
 
     /** The concepts a reading names: the spec's, or every option's spec when the grammar asks. */
@@ -210,24 +299,6 @@ public final class ScopedRung implements PagingRung, ClarifyingRung {
             }
         }
         return out;
-    }
-
-    private static boolean sameReading(ParseOutcome whole, ParseOutcome scoped) {
-        if (whole instanceof ParseOutcome.Parsed a && scoped instanceof ParseOutcome.Parsed b) {
-            try {
-                return SpecHash.of(a.spec()).equals(SpecHash.of(b.spec())); // each canonicalised once, inside
-            } catch (SpecException e) {
-                return false;
-            }
-        }
-        if (whole instanceof ParseOutcome.NeedsClarification a && scoped instanceof ParseOutcome.NeedsClarification b) {
-            return a.question().equals(b.question()) && labels(a).equals(labels(b));
-        }
-        return whole instanceof ParseOutcome.NoParse && scoped instanceof ParseOutcome.NoParse;
-    }
-
-    private static List<String> labels(ParseOutcome.NeedsClarification ask) {
-        return ask.options().stream().map(ParseOutcome.Option::label).toList();
     }
 
     /** "That is answered in the Maternity scope: deliveries are outside Pharmacy." or: no single line covers it. */

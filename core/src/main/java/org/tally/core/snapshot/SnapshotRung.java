@@ -24,13 +24,15 @@ import org.tally.core.answer.SnapshotLabel;
 import org.tally.core.answer.StepListener;
 import org.tally.core.binder.BindResult;
 import org.tally.core.binder.BindingVocabulary;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binder.SpecBinder;
 import org.tally.core.binding.Binding;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.grammar.Grammar;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.pack.DomainPack;
+import org.tally.core.scope.PatientLevel;
+import org.tally.core.scope.Scope;
 import org.tally.core.scope.ScopedBinding;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.spec.QuerySpec;
@@ -57,13 +59,22 @@ public final class SnapshotRung implements FallbackRung {
     private final ZoneId zone;
     private final Grammar grammar;
     private final SpecBinder binder;
+    private final Scope scope;
+
+    /** The snapshot rung of every table at once ({@link Scope#ALL}). */
+    public SnapshotRung(SnapshotStore store, Binding binding, DomainPack pack, LocalDate today,
+                        ExecutorSettings settings, ZoneId zone) {
+        this(store, binding, pack, today, settings, zone, Scope.ALL);
+    }
 
     /**
      * @param binding the live source's binding (already narrowed to the engine's scope): the question is read and
      *                bound as the live rung reads it
+     * @param scope   the engine's scope: an analyst's scope never looks up one patient's record on the copy either
      */
     public SnapshotRung(SnapshotStore store, Binding binding, DomainPack pack, LocalDate today,
-                        ExecutorSettings settings, ZoneId zone) {
+                        ExecutorSettings settings, ZoneId zone, Scope scope) {
+        this.scope = Objects.requireNonNull(scope, "scope");
         this.store = Objects.requireNonNull(store, "store");
         this.binding = Objects.requireNonNull(binding, "binding");
         this.pack = Objects.requireNonNull(pack, "pack");
@@ -99,6 +110,10 @@ public final class SnapshotRung implements FallbackRung {
             spec = SpecCanonicalizer.canonicalize(p.spec());
         } catch (SpecException e) {
             return miss("the question contradicts itself: " + e.getMessage());
+        }
+        Optional<String> personal = PatientLevel.refusal(spec, scope, pack);
+        if (personal.isPresent()) {
+            return miss(personal.get());
         }
         if (!(binder.bind(spec) instanceof BindResult.Bound wanted)) {
             return miss("the question does not bind to the source");

@@ -212,7 +212,7 @@ public final class SqlRenderer {
             o.append("CASE");
             for (When w : c.whens()) {
                 o.append(" WHEN ");
-                predicate(w.condition(), o);
+                predicate(w.condition(), true, o);
                 o.append(" THEN ");
                 value(w.result(), o);
             }
@@ -289,6 +289,14 @@ public final class SqlRenderer {
     // ---- predicates ----
 
     private void predicate(Predicate p, SqlOut o) {
+        predicate(p, false, o);
+    }
+
+    /**
+     * @param asValue whether the condition is read as a value (a CASE in the select list) rather than as a filter:
+     *                an EXISTS there may be written as a key list, see {@link SqlDialect#writesValueExistsAsIn}
+     */
+    private void predicate(Predicate p, boolean asValue, SqlOut o) {
         if (p instanceof Comparison c) {
             value(c.left(), o);
             o.append(" ").append(c.op().symbol()).append(" ");
@@ -311,12 +319,12 @@ public final class SqlRenderer {
             value(b.value(), o);
             o.append(" = ").append(booleanConstant(b.expected()));
         } else if (p instanceof And a) {
-            connective(a.operands(), " AND ", o);
+            connective(a.operands(), " AND ", asValue, o);
         } else if (p instanceof Or or) {
-            connective(or.operands(), " OR ", o);
+            connective(or.operands(), " OR ", asValue, o);
         } else if (p instanceof Not n) {
             o.append("NOT (");
-            predicate(n.operand(), o);
+            predicate(n.operand(), asValue, o);
             o.append(")");
         } else if (p instanceof Exists x && x.counted()) {
             Optional<CountedScope.Semi> semi = dialect.groupsCountedScopes() ? CountedScope.of(x) : Optional.empty();
@@ -325,6 +333,9 @@ public final class SqlRenderer {
             } else {
                 correlatedCount(x, o);
             }
+        } else if (p instanceof Exists x && asValue && dialect.writesValueExistsAsIn()
+                && CountedScope.of(x).isPresent()) {
+            keyList(x, CountedScope.of(x).get(), o);
         } else if (p instanceof Exists x) {
             o.append(x.negated() ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
             relation(x.from(), o);
@@ -367,6 +378,36 @@ public final class SqlRenderer {
     private void groupedCount(Exists x, CountedScope.Semi semi, SqlOut o) {
         boolean atLeastOne = x.atLeast() != null && x.atLeast() >= 1;
         o.append(atLeastOne ? "(" : "NOT (");
+        keysOf(x, semi, o);
+        o.append(" GROUP BY ");
+        value(semi.inner(), o);
+        o.append(" HAVING COUNT(*)");
+        if (!atLeastOne) {
+            o.append(" > ").append(Integer.toString(x.atMost()));
+        } else if (x.atLeast().equals(x.atMost())) {
+            o.append(" = ").append(Integer.toString(x.atLeast()));
+        } else if (x.atMost() != null) {
+            o.append(" BETWEEN ").append(Integer.toString(x.atLeast())).append(" AND ")
+                    .append(Integer.toString(x.atMost()));
+        } else {
+            o.append(" >= ").append(Integer.toString(x.atLeast()));
+        }
+        o.append("))");
+    }
+
+    /**
+     * An uncounted EXISTS tied to the outer row by one key, as {@code (outer IS NOT NULL AND outer IN (SELECT inner …
+     * WHERE inner IS NOT NULL AND …))}: TRUE or FALSE exactly where the EXISTS is (no NULL from the list, a NULL outer
+     * key matches nothing), also under NOT; the list does not read the outer row, so it is built once.
+     */
+    private void keyList(Exists x, CountedScope.Semi semi, SqlOut o) {
+        o.append(x.negated() ? "NOT (" : "(");
+        keysOf(x, semi, o);
+        o.append("))");
+    }
+
+    /** {@code outer IS NOT NULL AND outer IN (SELECT inner FROM … WHERE inner IS NOT NULL AND local…}, left open. */
+    private void keysOf(Exists x, CountedScope.Semi semi, SqlOut o) {
         value(semi.outer(), o);
         o.append(" IS NOT NULL AND ");
         value(semi.outer(), o);
@@ -384,28 +425,14 @@ public final class SqlRenderer {
             predicate(local, o);
             o.append(parens ? ")" : "");
         }
-        o.append(" GROUP BY ");
-        value(semi.inner(), o);
-        o.append(" HAVING COUNT(*)");
-        if (!atLeastOne) {
-            o.append(" > ").append(Integer.toString(x.atMost()));
-        } else if (x.atLeast().equals(x.atMost())) {
-            o.append(" = ").append(Integer.toString(x.atLeast()));
-        } else if (x.atMost() != null) {
-            o.append(" BETWEEN ").append(Integer.toString(x.atLeast())).append(" AND ")
-                    .append(Integer.toString(x.atMost()));
-        } else {
-            o.append(" >= ").append(Integer.toString(x.atLeast()));
-        }
-        o.append("))");
     }
 
-    private void connective(List<Predicate> operands, String word, SqlOut o) {
+    private void connective(List<Predicate> operands, String word, boolean asValue, SqlOut o) {
         for (int i = 0; i < operands.size(); i++) {
             Predicate p = operands.get(i);
             boolean parens = p instanceof And || p instanceof Or;
             o.append(i == 0 ? "" : word).append(parens ? "(" : "");
-            predicate(p, o);
+            predicate(p, asValue, o);
             o.append(parens ? ")" : "");
         }
     }

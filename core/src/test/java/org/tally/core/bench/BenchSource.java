@@ -12,7 +12,7 @@ import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.binder.BindResult;
 import org.tally.core.binder.BindingVocabulary;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binder.SpecBinder;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.SourceBindings;

@@ -1,7 +1,5 @@
 package org.tally.core.bench;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -53,7 +51,12 @@ public final class GoldRatioBenchmark {
     }
 
     /** One question's outcome: times are medians in ms (NaN when not measured). */
-    record Row(String id, String status, double tallyMs, double goldMs, double ownMs, double costEstimate, String note) {
+    record Row(String id, String status, double tallyMs, double goldMs, double ownMs, double costEstimate, String note,
+               String sql) {
+        Row(String id, String status, double costEstimate, String note) {
+            this(id, status, Double.NaN, Double.NaN, Double.NaN, costEstimate, note, "");
+        }
+
         double overGold() {
             return tallyMs / goldMs;
         }
@@ -118,13 +121,16 @@ public final class GoldRatioBenchmark {
                         schema.id(), scale, rowCount(direct, dialect), loadS,
                         (System.nanoTime() - t1) / 1e9, settings.statementTimeout().toSeconds());
                 List<Row> rows = new ArrayList<>();
+                printHeader();
                 for (GoldenQuestions.Question q : GoldenQuestions.all()) {
                     if (q.trap() || !q.id().contains(only) || !q.gold().containsKey(schema.id())) {
                         continue;
                     }
-                    rows.add(measure(source, direct, dialect, schema, q, rounds, budgetMs, settings));
+                    Row row = measure(source, direct, dialect, schema, q, rounds, budgetMs, settings);
+                    print(row); // as it comes: a 10 M-row run takes hours
+                    rows.add(row);
                 }
-                report(rows);
+                summarise(rows);
             }
         }
         System.exit(0); // the embedded servers' shutdown hooks stop them
@@ -159,20 +165,19 @@ public final class GoldRatioBenchmark {
         double firstMs = (System.nanoTime() - t) / 1e6;
         double cost = cost(first);
         if (first.status() != AnswerStatus.ANSWERED) {
-            return new Row(q.id(), first.status().name().toLowerCase(Locale.ROOT), Double.NaN, Double.NaN,
-                    Double.NaN, cost, String.format(Locale.ROOT, "%.0f ms: %s", firstMs,
-                            first.message() == null ? "" : first.message()));
+            return new Row(q.id(), first.status().name().toLowerCase(Locale.ROOT), cost, String.format(Locale.ROOT,
+                    "%.0f ms: %s", firstMs, first.message() == null ? "" : first.message()));
         }
         List<List<Object>> goldRows;
         try {
             goldRows = run(direct, gold, List.of(), settings);
         } catch (SQLException e) {
-            return new Row(q.id(), "no gold here", Double.NaN, Double.NaN, Double.NaN, cost,
+            return new Row(q.id(), "no gold here", cost,
                     "the gold SQL failed on this database: " + firstLine(e.getMessage()));
         }
-        if (!same(first.rows(), goldRows, q.ordered())) {
-            return new Row(q.id(), "differs", Double.NaN, Double.NaN, Double.NaN, cost, "Tally " + shorten(first.rows())
-                    + " vs gold " + shorten(goldRows));
+        if (!GoldRows.same(first.rows(), goldRows, q.ordered())) {
+            return new Row(q.id(), "differs", cost, "Tally " + shorten(first.rows()) + " vs gold "
+                    + shorten(goldRows));
         }
         Optional<BenchSource.Statement> own = source.executedStatement(q.text());
         double[] tally = new double[9];
@@ -194,10 +199,10 @@ public final class GoldRatioBenchmark {
                 n++;
             }
         } catch (SQLException | IllegalStateException e) {
-            return new Row(q.id(), "failed while timed", Double.NaN, Double.NaN, Double.NaN, cost,
-                    firstLine(e.getMessage()));
+            return new Row(q.id(), "failed while timed", cost, firstLine(e.getMessage()));
         }
-        return new Row(q.id(), "answered", median(tally, n), median(golds, n), median(owns, n), cost, "");
+        return new Row(q.id(), "answered", median(tally, n), median(golds, n), median(owns, n), cost, "",
+                own.map(BenchSource.Statement::inlined).orElse(""));
     }
 
     private static double timeAsk(BenchSource source, String question) {
@@ -244,29 +249,6 @@ public final class GoldRatioBenchmark {
         return rows;
     }
 
-    /** Rows as the golden suites compare them: numbers to two decimals, text as is, order only where it is defined. */
-    static boolean same(List<List<Object>> tally, List<List<Object>> gold, boolean ordered) {
-        List<String> a = tally.stream().map(GoldRatioBenchmark::key).toList();
-        List<String> b = gold.stream().map(GoldRatioBenchmark::key).toList();
-        if (!ordered) {
-            a = a.stream().sorted().toList();
-            b = b.stream().sorted().toList();
-        }
-        return a.equals(b);
-    }
-
-    private static String key(List<Object> row) {
-        List<String> out = new ArrayList<>();
-        for (Object v : row) {
-            if (v instanceof Number n) {
-                out.add(new BigDecimal(n.toString()).setScale(2, RoundingMode.HALF_UP).toPlainString());
-            } else {
-                out.add(String.valueOf(v));
-            }
-        }
-        return String.join("|", out);
-    }
-
     /** The preflight's estimate from the answer's path, or NaN. */
     private static double cost(Answer a) {
         for (PathStep s : a.path()) {
@@ -282,17 +264,22 @@ public final class GoldRatioBenchmark {
         return Double.NaN;
     }
 
-    private static void report(List<Row> rows) {
-        List<Row> measured = rows.stream().filter(Row::measured).toList();
+    private static void printHeader() {
         System.out.println("| question | status | Tally ms | gold ms | Tally ÷ gold | Tally's statement ms | Tally ÷ own"
                 + " | cost estimate | note |");
         System.out.println("|---|---|---|---|---|---|---|---|---|");
-        for (Row r : rows) {
-            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", r.id(), r.status(),
-                    fmt(r.tallyMs()), fmt(r.goldMs()), fmt(r.overGold()), fmt(r.ownMs()), fmt(r.overOwn()),
-                    Double.isNaN(r.costEstimate()) ? "" : String.format(Locale.ROOT, "%.0f", r.costEstimate()),
-                    r.note().replace("|", "/"));
-        }
+    }
+
+    private static void print(Row r) {
+        System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", r.id(), r.status(),
+                fmt(r.tallyMs()), fmt(r.goldMs()), fmt(r.overGold()), fmt(r.ownMs()), fmt(r.overOwn()),
+                Double.isNaN(r.costEstimate()) ? "" : String.format(Locale.ROOT, "%.0f", r.costEstimate()),
+                r.note().replace("|", "/"));
+        System.out.flush();
+    }
+
+    private static void summarise(List<Row> rows) {
+        List<Row> measured = rows.stream().filter(Row::measured).toList();
         double[] overGold = measured.stream().mapToDouble(Row::overGold).sorted().toArray();
         double[] overOwn = measured.stream().filter(r -> !Double.isNaN(r.ownMs())).mapToDouble(Row::overOwn).sorted()
                 .toArray();
@@ -315,8 +302,8 @@ public final class GoldRatioBenchmark {
                     measured.stream().mapToDouble(Row::tallyMs).max().orElse(0));
             System.out.println("worst 10 by Tally ÷ gold:");
             measured.stream().sorted(Comparator.comparingDouble(Row::overGold).reversed()).limit(10)
-                    .forEach(r -> System.out.printf(Locale.ROOT, "  %6.2f %9.1f %9.1f  %s%n", r.overGold(),
-                            r.tallyMs(), r.goldMs(), r.id()));
+                    .forEach(r -> System.out.printf(Locale.ROOT, "  %6.2f %9.1f %9.1f  %s%n      %s%n", r.overGold(),
+                            r.tallyMs(), r.goldMs(), r.id(), r.sql().replaceAll("\\s+", " ")));
         }
     }
 

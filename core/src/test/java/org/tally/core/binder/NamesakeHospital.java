@@ -1,5 +1,7 @@
 package org.tally.core.binder;
 
+import org.tally.core.rung.GrammarRung;
+
 import java.math.BigDecimal;
 import java.security.SecureRandom;
 import java.sql.Connection;

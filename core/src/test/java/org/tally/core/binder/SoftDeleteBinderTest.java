@@ -184,6 +184,23 @@ class SoftDeleteBinderTest {
     }
 
     @Test
+    void thePlannerWritesTheQuestionAndTheRowScopePassKeepsEachTablesRowsToTheLiveOnes() {
+        QuerySpec spec = QuerySpec.builder("Encounter", Shape.GROUPED).measure(Measure.count())
+                .dimension(Dimension.of(ColumnRef.of("Patient", ColumnRole.GENDER))).build();
+        Words words = new Words(binding, PACK);
+        BoundSpec bound = new SpecResolver(binding, PACK, TODAY, words).resolve(
+                org.tally.core.spec.SpecCanonicalizer.canonicalize(spec)).value();
+        org.tally.core.sql.SqlQuery planned = QueryPlanner.plan(bound);
+        assertThat(planned.toString()).doesNotContainIgnoringCase("voided");
+        RowScopes.Scoped scoped = RowScopes.apply(planned, bound, words);
+        // the visit's own rows in WHERE, the joined patient in its ON
+        assertThat(org.tally.core.sql.Exprs.conjuncts(scoped.query().where()).get(0).toString()).containsIgnoringCase("voided");
+        assertThat(scoped.query().joins().get(0).on().toString()).containsIgnoringCase("voided");
+        assertThat(scoped.leftOut()).isNotEmpty();
+        assertThat(scoped.query()).isEqualTo(bound(spec).query());
+    }
+
+    @Test
     void existsAndNotExistsLookOnlyAtLiveRows() throws SQLException {
         List<List<Object>> with = run(count("Patient").related(RelatedScope.exists("Encounter",
                 Filter.ge(VISIT_START, Literal.of(LocalDate.of(2026, 10, 1))),

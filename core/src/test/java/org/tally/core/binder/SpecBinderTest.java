@@ -36,6 +36,7 @@ import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
 import org.tally.core.sql.Rendered;
+import org.tally.core.sql.RowLimit;
 import org.tally.core.sql.SqlQuery;
 
 /**
@@ -224,6 +225,9 @@ class SpecBinderTest {
         BindResult.Bound yes = bound(QuerySpec.builder("Delivery", Shape.EXISTS)
                 .filter(Filter.eq(col("Delivery", ColumnRole.CATEGORY, "outcome"), Literal.of("stillbirth"))).build());
         assertThat(yes.probe()).isTrue();
+        // any one row, no order: the database may stop at the first match (docs/benchmarks.md, "Against the gold SQL")
+        assertThat(yes.query().orderBy()).isEmpty();
+        assertThat(yes.query().limit()).map(RowLimit::count).contains(1L);
         assertThat(run(yes.query())).hasSize(hand("SELECT 1 FROM deliveries WHERE outcome = 'stillbirth'"
                 + " FETCH FIRST 1 ROWS ONLY").size()).hasSize(1);
         BindResult.Bound none = bound(QuerySpec.builder("Delivery", Shape.EXISTS)

@@ -21,7 +21,7 @@ import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Rung;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogJson;
 import org.tally.core.catalog.CatalogRefresher;

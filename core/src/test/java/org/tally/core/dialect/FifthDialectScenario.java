@@ -13,7 +13,7 @@ import org.tally.core.Progress;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Rung;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binder;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.Overrides;

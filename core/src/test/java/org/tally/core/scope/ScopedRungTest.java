@@ -118,7 +118,7 @@ class ScopedRungTest {
                 assertThat(s.reason()).isEqualTo("inside the Maternity scope");
             });
             assertThat(heard).isEqualTo(a.path());
-            try (AnswerLadder all = new AnswerLadder(List.of(org.tally.core.binder.GrammarRung.standard(db, Dialect.H2,
+            try (AnswerLadder all = new AnswerLadder(List.of(org.tally.core.rung.GrammarRung.standard(db, Dialect.H2,
                     binding, pack, TODAY, ExecutorSettings.DEFAULTS)), System::nanoTime, null)) {
                 Answer across = all.ask("How many caesarean deliveries were there last month?");
                 assertThat(a.specHash()).isEqualTo(across.specHash());

@@ -26,7 +26,7 @@ import org.tally.core.answer.AnswerLadder;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.AnswerJson;
 import org.tally.core.answer.PathStep;
-import org.tally.core.binder.GrammarRung;
+import org.tally.core.rung.GrammarRung;
 import org.tally.core.binding.Binding;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.binding.Binder;

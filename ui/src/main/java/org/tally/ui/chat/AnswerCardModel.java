@@ -7,7 +7,12 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
+import org.tally.core.answer.AnswerStatus;
+import org.tally.core.answer.ModelStamp;
 import org.tally.core.answer.PathStep;
+import org.tally.core.conversation.FocusUse;
+import org.tally.core.conversation.Suggestion;
+import org.tally.core.conversation.Turn;
 import org.tally.ui.result.PageLoader;
 import org.tally.ui.result.ResultModel;
 
@@ -28,16 +33,25 @@ public final class AnswerCardModel {
     private final String message;
     private final ObservableList<PathStep> steps;
     private final List<String> suggestions;
+    private final List<Suggestion> prepared;
+    private final String using;
     private final BooleanProperty sqlShown = new SimpleBooleanProperty(false);
     private final BooleanProperty clarifyAnswered = new SimpleBooleanProperty(false);
 
     private AnswerCardModel(String question, CardState state, Answer answer, String message,
                             List<String> suggestions, PageLoader pages) {
+        this(question, state, answer, message, suggestions, pages, List.of(), null);
+    }
+
+    private AnswerCardModel(String question, CardState state, Answer answer, String message,
+                            List<String> suggestions, PageLoader pages, List<Suggestion> prepared, String using) {
         this.question = Objects.requireNonNull(question, "question");
         this.state = state;
         this.answer = answer;
         this.message = message;
         this.suggestions = List.copyOf(suggestions);
+        this.prepared = List.copyOf(prepared);
+        this.using = using;
         this.result = state == CardState.ANSWERED
                 ? new ResultModel(answer.columns(), answer.rows(), answer.display(), answer.nextPage(), pages) : null;
         this.steps = FXCollections.observableArrayList(answer == null ? List.of() : answer.path());
@@ -68,6 +82,24 @@ public final class AnswerCardModel {
             case ERROR -> new AnswerCardModel(answer.question(), CardState.ERROR, answer,
                     "Something went wrong while answering: " + answer.message(), List.of(), pages);
         };
+    }
+
+    /**
+     * A turn of the conversation: its answer, the "using: …" line when it carried something over from an earlier
+     * turn, and its suggestion chips, each carrying the spec it answers (after a refusal, the closest questions that
+     * answer, else {@code canAsk}).
+     */
+    public static AnswerCardModel of(Turn turn, List<String> canAsk, PageLoader pages) {
+        Answer answer = turn.answer().withPath(turn.question(), turn.answer().path());
+        AnswerCardModel plain = of(answer, canAsk, pages);
+        if (answer.status() != AnswerStatus.ANSWERED && answer.status() != AnswerStatus.REFUSED) {
+            return plain;
+        }
+        List<Suggestion> chips = turn.suggestions().subList(0, Math.min(4, turn.suggestions().size()));
+        List<String> labels = chips.isEmpty() ? plain.suggestions : chips.stream().map(Suggestion::label).toList();
+        FocusUse use = turn.focus();
+        String using = use == null || use.carriesNothing() ? null : "using: " + use.using();
+        return new AnswerCardModel(plain.question, plain.state, answer, plain.message, labels, pages, chips, using);
     }
 
     /** The engine could not be reached or threw: shown as an error card, the message in plain words. */
@@ -105,6 +137,21 @@ public final class AnswerCardModel {
         return message;
     }
 
+    /** "Read as: …", the answer's spec in one sentence; null when there is none. */
+    public String readAs() {
+        return answer == null || answer.readAs() == null ? null : "Read as: " + answer.readAs();
+    }
+
+    /** The note of an answer a local model read ("model-read — check the reading"); null for any other. */
+    public String modelNote() {
+        return answer == null || answer.model() == null ? null : ModelStamp.NOTE;
+    }
+
+    /** Every step of the path as a chip, in order (the last names the local model that read the answer, if one did). */
+    public List<ChipModel> chips() {
+        return Provenance.chipsOf(steps, modelName());
+    }
+
     /** The path's steps; on a pending card they arrive as the steps end, on a finished one they are fixed. */
     public ObservableList<PathStep> steps() {
         return state == CardState.PENDING ? steps : FXCollections.unmodifiableObservableList(steps);
@@ -112,7 +159,11 @@ public final class AnswerCardModel {
 
     /** How the path is shown as chips (the deciding rung first, rungs that did not apply collapsed). */
     public Provenance provenance() {
-        return Provenance.of(steps, state != CardState.PENDING);
+        return Provenance.of(steps, state != CardState.PENDING, modelName());
+    }
+
+    private String modelName() {
+        return answer == null || answer.model() == null ? null : answer.model().name();
     }
 
     /** A step of the path ended while this card waits for its answer: its chip appears now. UI thread only. */
@@ -197,6 +248,16 @@ public final class AnswerCardModel {
     /** Questions offered under a refusal, or suggestion chips under an answer (empty until the engine gives any). */
     public List<String> suggestions() {
         return suggestions;
+    }
+
+    /** What a follow-up kept from an earlier turn ("using: October 2026 · Deliveries"), or null when it stood alone. */
+    public String using() {
+        return using;
+    }
+
+    /** The chip labelled {@code label}, with the spec it answers; null when the label is a question to ask in words. */
+    public Suggestion suggestion(String label) {
+        return prepared.stream().filter(s -> s.label().equals(label)).findFirst().orElse(null);
     }
 
     public BooleanProperty sqlShownProperty() {

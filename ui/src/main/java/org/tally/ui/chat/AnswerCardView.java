@@ -32,6 +32,12 @@ public final class AnswerCardView extends VBox {
         question.getStyleClass().add("card-question");
         question.setWrapText(true);
         getChildren().add(question);
+        if (card.using() != null) {
+            // a follow-up says what it carried over from the earlier turn, so nothing is assumed unseen
+            Label using = text(card.using(), "card-using");
+            using.setId("using-line");
+            getChildren().add(using);
+        }
         switch (card.state()) {
             case PENDING -> getChildren().add(pending(card));
             case ANSWERED -> answered(card);
@@ -51,7 +57,7 @@ public final class AnswerCardView extends VBox {
             sqlDisclosure(card);
         }
         if (card.state() == CardState.ANSWERED && !card.suggestions().isEmpty()) {
-            getChildren().add(buttons(card.suggestions(), "suggestion-chip", chat::ask));
+            getChildren().add(buttons(card.suggestions(), "suggestion-chip", label -> chat.suggest(card, label)));
         }
     }
 
@@ -68,6 +74,16 @@ public final class AnswerCardView extends VBox {
 
     private void answered(AnswerCardModel card) {
         getChildren().add(new ResultView(card.result()));
+        if (card.readAs() != null) {
+            Label readAs = text(card.readAs(), "card-explanation");
+            readAs.setId("read-as");
+            getChildren().add(readAs);
+        }
+        if (card.modelNote() != null) {
+            Label note = text(card.modelNote(), "card-hint");
+            note.setId("model-note");
+            getChildren().add(note);
+        }
         if (card.explanation() != null && !card.explanation().isBlank()) {
             Label explanation = text(card.explanation(), "card-explanation");
             explanation.setId("explanation");
@@ -98,7 +114,7 @@ public final class AnswerCardView extends VBox {
         getChildren().add(message);
         if (!card.suggestions().isEmpty()) {
             getChildren().add(text("You could try one of these instead:", "card-hint"));
-            getChildren().add(buttons(card.suggestions(), "suggestion-chip", chat::ask));
+            getChildren().add(buttons(card.suggestions(), "suggestion-chip", label -> chat.suggest(card, label)));
         }
     }
 

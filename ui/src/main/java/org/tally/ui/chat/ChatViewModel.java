@@ -9,10 +9,14 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.tally.core.answer.Answer;
+import org.tally.core.answer.Clarify;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.PathStep;
+import org.tally.core.conversation.ConversationFocus;
+import org.tally.core.conversation.Suggestion;
+import org.tally.core.conversation.Turn;
+import org.tally.core.conversation.TurnLog;
 import org.tally.ui.task.Activity;
 import org.tally.ui.task.StreamingJob;
 import org.tally.ui.task.TaskListener;
@@ -21,7 +25,9 @@ import org.tally.ui.task.TaskRunner;
 /**
  * The conversation: the question box, the answer cards, the history the Up key walks, and the example
  * questions the empty chat offers. Questions are answered off the UI thread; each gets its card at once, whose
- * provenance chips fill in as the steps of the ladder end, and which the answer replaces when it arrives.
+ * provenance chips fill in as the steps of the ladder end, and which the answer replaces when it arrives. Each
+ * question is a turn of the session's conversation: a follow-up is read against the last answer (its card says
+ * what it used), a suggestion chip answers the spec it carries, a clarify option or typed reply fills the open slot.
  */
 public final class ChatViewModel {
 
@@ -60,7 +66,46 @@ public final class ChatViewModel {
         historyIndex = history.size();
         draft = "";
         question.set("");
-        answer(q, (progress, publish) -> session.ask(q, progress, publish::accept));
+        answer(q, (progress, publish) -> session.turn(q, progress, publish::accept));
+    }
+
+    /**
+     * A suggestion chip of {@code card} clicked: a chip that carries its spec is answered at once, without reading
+     * its words again; any other is asked as a question.
+     */
+    public void suggest(AnswerCardModel card, String label) {
+        Suggestion chip = card.suggestion(label);
+        if (chip == null) {
+            ask(label);
+            return;
+        }
+        answer(chip.question(), (progress, publish) -> session.choose(chip, progress, publish::accept));
+    }
+
+    /**
+     * Shows a conversation kept earlier, its cards as they were answered, and carries on from its focus: the next
+     * question is read as a follow-up of its last answer, and its turns are kept by {@code log}.
+     */
+    public void reopen(java.util.List<Turn> turns, ConversationFocus focus, TurnLog log) {
+        cards.clear();
+        for (Turn t : turns) {
+            cards.add(AnswerCardModel.of(t, examples, this::loadPage));
+        }
+        int count = turns.isEmpty() ? 0 : turns.get(turns.size() - 1).number();
+        TaskListener<Boolean> listener = activity.track("Reopening the conversation", new TaskListener<>() {
+            @Override
+            public void succeeded(Boolean done) {
+            }
+
+            @Override
+            public void failed(Throwable error) {
+                cards.add(AnswerCardModel.failed("Reopening the conversation", error));
+            }
+        });
+        activity.attach(runner.submit("Reopening the conversation", progress -> {
+            session.resume(focus, count, log, progress);
+            return true;
+        }, listener));
     }
 
     /**
@@ -76,25 +121,26 @@ public final class ChatViewModel {
         }
         card.clarifyAnsweredProperty().set(true);
         String question = card.question();
-        org.tally.core.answer.Clarify clarify = card.clarify();
+        Clarify clarify = card.clarify();
         answer(question + " → " + option, (progress, publish) ->
-                session.reply(question, clarify, option, progress, publish::accept));
+                session.turnReply(question, clarify, option, progress, publish::accept));
     }
 
     /**
      * Shows a pending card at once and answers off the UI thread: each step of the path joins the card's chips as
      * it ends, then the answer replaces the card. {@code title} is the card's heading.
      */
-    private void answer(String title, StreamingJob<Answer, PathStep> job) {
+    private void answer(String title, StreamingJob<Turn, PathStep> job) {
         AnswerCardModel placeholder = AnswerCardModel.pending(title);
         cards.add(placeholder);
         running++;
         busy.set(true);
-        TaskListener<Answer> listener = activity.track("Answering: " + title, new TaskListener<>() {
+        TaskListener<Turn> listener = activity.track("Answering: " + title, new TaskListener<>() {
             @Override
-            public void succeeded(Answer answer) {
-                replace(placeholder, AnswerCardModel.of(answer.withPath(title, answer.path()), examples,
-                        ChatViewModel.this::loadPage));
+            public void succeeded(Turn turn) {
+                Turn titled = new Turn(turn.number(), title, turn.answer(), turn.focus(), turn.suggestions(),
+                        turn.spec());
+                replace(placeholder, AnswerCardModel.of(titled, examples, ChatViewModel.this::loadPage));
             }
 
             @Override

@@ -6,25 +6,35 @@ import org.tally.core.answer.PathStep;
 
 /**
  * One provenance chip: a step of the answer ladder, whether it passed, why (on hover) and how long it took.
- * {@code fellThrough} marks a rung that applied and missed before a later rung answered: shown, because it matters.
+ * {@code model} names the local model that read the answer (null for any other rung); {@code fellThrough} marks a
+ * rung that applied and missed before a later rung answered: shown, because it matters.
  */
-public record ChipModel(String step, Outcome outcome, String reason, long ms, boolean fellThrough) {
+public record ChipModel(String step, Outcome outcome, String reason, long ms, String model, boolean fellThrough) {
 
     public ChipModel(String step, Outcome outcome, String reason, long ms) {
-        this(step, outcome, reason, ms, false);
+        this(step, outcome, reason, ms, null, false);
     }
 
     public static ChipModel of(PathStep s) {
         return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms());
     }
 
-    /** This chip as a rung that missed and handed the question on. */
-    ChipModel asFellThrough() {
-        return new ChipModel(step, outcome, reason, ms, true);
+    /** The chip of a rung whose answer a local model read: it names the model. */
+    public static ChipModel of(PathStep s, String model) {
+        return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms(), model, false);
     }
 
-    /** "Grammar ✓", "Planner ✗", "Raw SQL ✗". */
+    /** This chip as a rung that missed and handed the question on. */
+    ChipModel asFellThrough() {
+        return new ChipModel(step, outcome, reason, ms, model, true);
+    }
+
+    /** "Grammar ✓", "Planner ✗", "Raw SQL ✗"; a model's reading: "Planner ✓ · Qwen2.5-1.5B · 2.8 s". */
     public String label() {
+        if (model != null) {
+            return title(step) + " " + mark() + " · " + model + " · "
+                    + String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+        }
         return title(step) + " " + mark();
     }
 

@@ -13,6 +13,11 @@ import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.StepListener;
 import org.tally.core.answer.TrendCalendar;
+import org.tally.core.conversation.Conversation;
+import org.tally.core.conversation.ConversationFocus;
+import org.tally.core.conversation.Suggestion;
+import org.tally.core.conversation.Turn;
+import org.tally.core.conversation.TurnLog;
 import org.tally.core.scope.Scope;
 import org.tally.core.source.Credentials;
 import org.tally.core.source.SourceRef;
@@ -20,7 +25,9 @@ import org.tally.core.source.SourceRef;
 /**
  * The answer engine of the source the user is working on. Switching source is instant on the UI thread; the
  * old engine is closed and the new one opened (which may generate the demo hospital) by the next background
- * job that needs it. Credentials live here, in memory only, for as long as the source is in use.
+ * job that needs it. Credentials live here, in memory only, for as long as the source is in use. Each engine opened
+ * starts a new conversation (a new source, scope or binding): its turns are read against the focus the last one
+ * left, exactly as {@code ask --conversation} reads them.
  */
 public final class EngineSession implements AutoCloseable {
 
@@ -33,11 +40,19 @@ public final class EngineSession implements AutoCloseable {
     private final AtomicLong generations = new AtomicLong();
     private volatile Target target;
     private final Object lock = new Object();
+    private final ConversationKeeper keeper;
     private AnswerEngine engine;
+    private Conversation conversation;
     private long engineGeneration = -1;
 
     public EngineSession(EngineFactory engines, SourceRef initial) {
+        this(engines, initial, ConversationKeeper.NONE);
+    }
+
+    /** @param keeper where each conversation's turns are kept (the app-state database), or nowhere */
+    public EngineSession(EngineFactory engines, SourceRef initial, ConversationKeeper keeper) {
         this.engines = Objects.requireNonNull(engines, "engines");
+        this.keeper = Objects.requireNonNull(keeper, "keeper");
         this.target = new Target(Objects.requireNonNull(initial, "initial"), Credentials.NONE, Scope.ALL, 0);
     }
 
@@ -107,6 +122,55 @@ public final class EngineSession implements AutoCloseable {
         }
     }
 
+    /** The next turn of the conversation, read against its focus. Runs on a background thread. */
+    public Turn turn(String question, Progress progress, StepListener live) {
+        synchronized (lock) {
+            return filled(conversation(progress).ask(question, live));
+        }
+    }
+
+    /** A suggestion chip chosen: its spec is answered as it is, not read again. Runs on a background thread. */
+    public Turn choose(Suggestion chip, Progress progress, StepListener live) {
+        synchronized (lock) {
+            return filled(conversation(progress).choose(chip, live));
+        }
+    }
+
+    /** An option of a clarifying question chosen: the conversation's open slot is filled. Background thread. */
+    public Turn turnReply(String question, Clarify clarify, String option, Progress progress, StepListener live) {
+        synchronized (lock) {
+            return filled(conversation(progress).reply(question, clarify, option, live));
+        }
+    }
+
+    /**
+     * Carries on a conversation kept earlier on the current source: its focus as its last turn left it, its next
+     * turns kept by {@code log}. Runs on a background thread.
+     */
+    public void resume(ConversationFocus focus, int turns, TurnLog log, Progress progress) {
+        synchronized (lock) {
+            AnswerEngine open = ensureOpen(progress);
+            conversation = new Conversation(open, target.scope().label(), log);
+            conversation.restore(focus, turns);
+        }
+    }
+
+    /** The focus of the current conversation (empty before the first question). Background thread. */
+    public ConversationFocus focus(Progress progress) {
+        synchronized (lock) {
+            return conversation(progress).focus();
+        }
+    }
+
+    private Conversation conversation(Progress progress) {
+        AnswerEngine open = ensureOpen(progress);
+        if (conversation == null) {
+            Target t = target;
+            conversation = new Conversation(open, t.scope().label(), keeper.begin(t.source(), t.scope()));
+        }
+        return conversation;
+    }
+
     /** The page after {@code cursor} of a list the current engine answered. Runs on a background thread. */
     public PageResult nextPage(PageCursor cursor, Progress progress) {
         synchronized (lock) {
@@ -120,6 +184,7 @@ public final class EngineSession implements AutoCloseable {
             return engine;
         }
         closeEngine();
+        conversation = null;
         LOG.info("opening source {} ({})", wanted.source().name(), wanted.scope().label());
         engine = engines.open(wanted.source(), wanted.credentials(), null, progress, wanted.scope());
         engineGeneration = wanted.generation();
@@ -142,5 +207,10 @@ public final class EngineSession implements AutoCloseable {
         synchronized (lock) {
             closeEngine();
         }
+    }
+
+    /** A turn as the window shows it: a count per bucket of time with its empty buckets as 0. */
+    private static Turn filled(Turn t) {
+        return new Turn(t.number(), t.question(), TrendCalendar.fill(t.answer()), t.focus(), t.suggestions(), t.spec());
     }
 }

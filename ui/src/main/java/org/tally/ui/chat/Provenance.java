@@ -33,13 +33,20 @@ public record Provenance(List<ChipModel> shown, List<ChipModel> tried, long tota
 
     /** @param finished true when the answer arrived (the last rung decided), false while steps still come in */
     public static Provenance of(List<PathStep> path, boolean finished) {
+        return of(path, finished, null);
+    }
+
+    /** @param model the local model that read the answer (its rung's chip names it), or null */
+    public static Provenance of(List<PathStep> path, boolean finished, String model) {
         List<List<ChipModel>> rungs = new ArrayList<>();
         List<ChipModel> open = new ArrayList<>();
         long rungMs = 0;
         long allMs = 0;
         boolean anyRung = false;
-        for (PathStep s : path) {
-            ChipModel chip = ChipModel.of(s);
+        List<ChipModel> chips = chipsOf(path, finished ? model : null);
+        for (int i = 0; i < path.size(); i++) {
+            PathStep s = path.get(i);
+            ChipModel chip = chips.get(i);
             allMs += s.ms();
             open.add(chip);
             if (RUNGS.contains(s.rung())) {
@@ -66,6 +73,16 @@ public record Provenance(List<ChipModel> shown, List<ChipModel> tried, long tota
         }
         shown.addAll(open);
         return new Provenance(shown, tried, anyRung ? rungMs : allMs);
+    }
+
+    /** Every step as a chip, in order; the last names {@code model} when a local model read the answer. */
+    static List<ChipModel> chipsOf(List<PathStep> path, String model) {
+        List<ChipModel> chips = new ArrayList<>(path.size());
+        for (int i = 0; i < path.size(); i++) {
+            PathStep s = path.get(i);
+            chips.add(model != null && i == path.size() - 1 ? ChipModel.of(s, model) : ChipModel.of(s));
+        }
+        return chips;
     }
 
     private static boolean didNotApply(ChipModel rung) {

@@ -6,6 +6,8 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -17,7 +19,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.tally.core.modelfiles.ModelFileCheck;
 
-/** Model settings: the "not in this version" notice, the models folder, and the check of its files. */
+/** Model settings: the models folder, the check of its files, and the planner model chosen, loaded and shown. */
 public final class ModelSettingsView extends VBox {
 
     public ModelSettingsView(ModelSettingsViewModel model) {
@@ -26,7 +28,7 @@ public final class ModelSettingsView extends VBox {
         setMaxWidth(980);
         Label title = new Label("Local models");
         title.getStyleClass().add("form-title");
-        Label notice = new Label(ModelSettingsViewModel.NOT_IN_THIS_VERSION);
+        Label notice = new Label(ModelSettingsViewModel.ABOUT);
         notice.setId("model-notice");
         notice.setWrapText(true);
         notice.getStyleClass().add("model-notice");
@@ -88,7 +90,54 @@ public final class ModelSettingsView extends VBox {
                 problems.getChildren().add(l);
             }
         });
-        getChildren().addAll(title, notice, folderCaption, folderRow, how, checkRow, problems, table);
+        getChildren().addAll(title, notice, folderCaption, folderRow, how, checkRow, problems, table,
+                plannerSection(model));
+    }
+
+    /** Choose a verified file, set how it runs, load it; the status says what is loaded and where it runs. */
+    private static VBox plannerSection(ModelSettingsViewModel model) {
+        Label caption = new Label("Planner model");
+        caption.getStyleClass().add(Styles.TEXT_BOLD);
+        ComboBox<String> file = new ComboBox<>(model.loadable());
+        file.setId("planner-model");
+        file.setPromptText("a verified model file");
+        file.valueProperty().bindBidirectional(model.chosenProperty());
+        Spinner<Integer> threads = spinner("planner-threads", 1, 64, model.threadsProperty());
+        Spinner<Integer> context = spinner("planner-context", 512, 131_072, model.contextSizeProperty());
+        Spinner<Integer> gpu = spinner("planner-gpu-layers", 0, 999, model.gpuLayersProperty());
+        Spinner<Integer> deadline = spinner("planner-deadline", 1, 600, model.deadlineSecondsProperty());
+        Button load = new Button("Load model");
+        load.setId("load-model");
+        load.getStyleClass().add(Styles.ACCENT);
+        load.disableProperty().bind(model.loadingProperty().or(file.valueProperty().isNull()));
+        load.setOnAction(e -> model.load());
+        load.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, file, new Label("Threads"), threads, new Label("Context"), context,
+                new Label("GPU layers"), gpu, new Label("Seconds per question"), deadline, load);
+        row.setAlignment(Pos.CENTER_LEFT);
+        Label status = new Label();
+        status.setId("planner-status");
+        status.setWrapText(true);
+        status.textProperty().bind(model.plannerStatusProperty());
+        Label runtime = new Label(model.runtimeText());
+        runtime.setId("planner-runtime");
+        runtime.setWrapText(true);
+        runtime.getStyleClass().add("card-hint");
+        return new VBox(6, caption, row, status, runtime);
+    }
+
+    private static Spinner<Integer> spinner(String id, int min, int max,
+                                            javafx.beans.property.IntegerProperty value) {
+        Spinner<Integer> s = new Spinner<>(min, max, Math.max(min, Math.min(max, value.get())));
+        s.setId(id);
+        s.setEditable(true);
+        s.setPrefWidth(90);
+        s.valueProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                value.set(now);
+            }
+        });
+        return s;
     }
 
     private static TableColumn<ModelFileCheck.ModelFile, String> column(

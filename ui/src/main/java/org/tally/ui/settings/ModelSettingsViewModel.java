@@ -3,6 +3,8 @@ package org.tally.ui.settings;
 import java.nio.file.Path;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -13,22 +15,38 @@ import javafx.collections.ObservableList;
 import org.tally.core.modelfiles.ModelFileCheck;
 import org.tally.core.modelfiles.ModelFiles;
 import org.tally.core.modelfiles.ModelManifest;
+import org.tally.core.planner.ModelInfo;
+import org.tally.core.planner.PlannerChoice;
+import org.tally.core.planner.PlannerLoader;
+import org.tally.core.planner.PlannerSettings;
 import org.tally.ui.task.Activity;
 import org.tally.ui.task.TaskListener;
 import org.tally.ui.task.TaskRunner;
 
 /**
- * Model settings (docs/architecture.md, "Local models"): where model files go, which are there, and whether each is the file its SHA-256
- * manifest vouches for. The check reads and hashes files off the UI thread (they are large), with progress and
- * cancel. This version runs no model: the pane says so, and nothing is ever downloaded.
+ * Model settings (docs/architecture.md, "Local models"): where model files go, which are there, whether each is the file its SHA-256
+ * manifest vouches for, and the one verified model the local planner loads, with its threads, context size and GPU
+ * layers. Checking (hashing large files) and loading run off the UI thread with progress and cancel; nothing is ever
+ * downloaded. One model per process: once one is loaded, another needs a restart.
  */
 public final class ModelSettingsViewModel {
 
-    public static final String NOT_IN_THIS_VERSION = "The local planner (a language model that reads questions the"
-            + " grammar cannot) is not part of this version of Tally. No model is loaded: questions outside the"
-            + " grammar are refused with the reason. Nothing is ever downloaded; model files are only checked here.";
+    public static final String ABOUT = "The local planner is a language model that reads the questions the grammar"
+            + " cannot, by filling the same query form; Tally checks what it wrote and runs it like any other reading,"
+            + " marked as the model's. Nothing is ever downloaded: load a verified model file you placed in the"
+            + " models folder. Recommended: Qwen2.5-1.5B-Instruct (default) or Qwen2.5-0.5B-Instruct (fast).";
 
     private final Path folder;
+    private final PlannerControl planner;
+    private final Runnable onLoaded;
+    private final ObservableList<String> loadable = FXCollections.observableArrayList();
+    private final StringProperty chosen = new SimpleStringProperty();
+    private final IntegerProperty threads = new SimpleIntegerProperty();
+    private final IntegerProperty contextSize = new SimpleIntegerProperty();
+    private final IntegerProperty gpuLayers = new SimpleIntegerProperty();
+    private final IntegerProperty deadlineSeconds = new SimpleIntegerProperty();
+    private final StringProperty plannerStatus = new SimpleStringProperty();
+    private final BooleanProperty loading = new SimpleBooleanProperty(false);
     private final TaskRunner runner;
     private final Activity activity;
     private final ObservableList<ModelFileCheck.ModelFile> files = FXCollections.observableArrayList();
@@ -38,9 +56,95 @@ public final class ModelSettingsViewModel {
     private boolean checkedOnce;
 
     public ModelSettingsViewModel(Path folder, TaskRunner runner, Activity activity) {
+        this(folder, runner, activity, PlannerControl.NONE, () -> { });
+    }
+
+    /** @param onLoaded told once a model is loaded, so the open source is reopened with the planner on */
+    public ModelSettingsViewModel(Path folder, TaskRunner runner, Activity activity, PlannerControl planner,
+                                  Runnable onLoaded) {
         this.folder = Objects.requireNonNull(folder, "folder");
         this.runner = Objects.requireNonNull(runner, "runner");
         this.activity = Objects.requireNonNull(activity, "activity");
+        this.planner = Objects.requireNonNull(planner, "planner");
+        this.onLoaded = Objects.requireNonNull(onLoaded, "onLoaded");
+        PlannerLoader.LoadOptions defaults = PlannerLoader.LoadOptions.defaults();
+        PlannerChoice saved = savedChoice();
+        PlannerLoader.LoadOptions options = saved == null ? defaults : saved.options();
+        threads.set(options.threads());
+        contextSize.set(options.contextSize());
+        gpuLayers.set(options.gpuLayers());
+        deadlineSeconds.set((int) Math.max(1, (saved == null ? PlannerSettings.DEFAULTS : saved.settings())
+                .deadlineMs() / 1000));
+        chosen.set(saved == null ? null : saved.model());
+        plannerStatus.set(statusOf(planner.loaded().orElse(null)));
+    }
+
+    private PlannerChoice savedChoice() {
+        try {
+            return PlannerChoice.read(folder).orElse(null);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    /** Which native runtime runs the model, and whether it offloads layers to a GPU. */
+    public String runtimeText() {
+        return "Runtime: " + planner.runtime().describe() + ".";
+    }
+
+    private String statusOf(ModelInfo loaded) {
+        if (loaded == null) {
+            return "No model is loaded: questions the grammar cannot read are refused with the reason.";
+        }
+        return "Loaded " + loaded.name() + " (SHA-256 " + loaded.shortHash() + "…): " + loaded.threads()
+                + " threads, context " + loaded.contextSize() + " tokens, " + loaded.placement() + ".";
+    }
+
+    /**
+     * Loads the chosen verified file in the background and turns the planner on; the choice and settings are kept
+     * in the models folder for the next start and for {@code tally ask}.
+     */
+    public void load() {
+        String file = chosen.get();
+        if (loading.get() || file == null || file.isBlank()) {
+            plannerStatus.set(file == null || file.isBlank() ? "Choose a verified model file first."
+                    : plannerStatus.get());
+            return;
+        }
+        PlannerLoader.LoadOptions options;
+        PlannerSettings settings;
+        try {
+            options = new PlannerLoader.LoadOptions(threads.get(), contextSize.get(), gpuLayers.get());
+            settings = PlannerSettings.DEFAULTS.withDeadlineMs(deadlineSeconds.get() * 1000L);
+        } catch (IllegalArgumentException e) {
+            plannerStatus.set("These settings cannot be used: " + e.getMessage() + ".");
+            return;
+        }
+        loading.set(true);
+        plannerStatus.set("Verifying and loading " + file + "…");
+        TaskListener<ModelInfo> listener = activity.track("Loading " + file, new TaskListener<>() {
+            @Override
+            public void succeeded(ModelInfo info) {
+                loading.set(false);
+                plannerStatus.set(statusOf(info) + " Sources opened from now on use it.");
+                onLoaded.run();
+            }
+
+            @Override
+            public void failed(Throwable error) {
+                loading.set(false);
+                plannerStatus.set(error.getMessage() == null ? "The model could not be loaded."
+                        : error.getMessage());
+            }
+
+            @Override
+            public void cancelled() {
+                loading.set(false);
+                plannerStatus.set("Loading was cancelled before the model was read.");
+            }
+        });
+        activity.attach(runner.submit("Loading " + file, p -> planner.load(folder.resolve(file), options, settings,
+                p), listener));
     }
 
     public Path folder() {
@@ -71,6 +175,12 @@ public final class ModelSettingsViewModel {
             public void succeeded(ModelFileCheck check) {
                 checking.set(false);
                 files.setAll(check.files());
+                loadable.setAll(check.files().stream().filter(f -> f.status() == ModelFileCheck.Status.VERIFIED)
+                        .map(ModelFileCheck.ModelFile::name).filter(n -> n.toLowerCase(java.util.Locale.ROOT)
+                                .endsWith(".gguf")).toList());
+                if (chosen.get() != null && !loadable.contains(chosen.get())) {
+                    chosen.set(null);
+                }
                 problems.setAll(check.manifestProblems());
                 summary.set(summarise(check));
             }
@@ -92,8 +202,8 @@ public final class ModelSettingsViewModel {
 
     static String summarise(ModelFileCheck check) {
         if (!check.folderExists()) {
-            return "The models folder does not exist yet. To prepare for a later version, create it and copy the"
-                    + " model files and their " + ModelManifest.FILE_NAME + " manifest into it.";
+            return "The models folder does not exist yet. Create it and copy the model files and their "
+                    + ModelManifest.FILE_NAME + " manifest into it.";
         }
         long present = check.files().stream().filter(f -> f.status() != ModelFileCheck.Status.MISSING).count();
         if (present == 0 && check.files().isEmpty()) {
@@ -165,5 +275,38 @@ public final class ModelSettingsViewModel {
 
     public ReadOnlyBooleanProperty checkingProperty() {
         return checking;
+    }
+
+    /** The verified GGUF files of the last check: the ones that can be loaded. */
+    public ObservableList<String> loadable() {
+        return loadable;
+    }
+
+    public StringProperty chosenProperty() {
+        return chosen;
+    }
+
+    public IntegerProperty threadsProperty() {
+        return threads;
+    }
+
+    public IntegerProperty contextSizeProperty() {
+        return contextSize;
+    }
+
+    public IntegerProperty gpuLayersProperty() {
+        return gpuLayers;
+    }
+
+    public IntegerProperty deadlineSecondsProperty() {
+        return deadlineSeconds;
+    }
+
+    public ReadOnlyStringProperty plannerStatusProperty() {
+        return plannerStatus;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading;
     }
 }

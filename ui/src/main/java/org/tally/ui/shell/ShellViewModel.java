@@ -17,9 +17,11 @@ import org.tally.core.source.SourceRef;
 import org.tally.ui.binding.BindingProvider;
 import org.tally.ui.binding.BindingViewModel;
 import org.tally.ui.chat.ChatViewModel;
+import org.tally.ui.chat.ConversationKeeper;
 import org.tally.ui.chat.EngineSession;
 import org.tally.ui.chat.ExampleQuestions;
 import org.tally.ui.settings.ModelSettingsViewModel;
+import org.tally.ui.settings.PlannerControl;
 import org.tally.ui.sources.SourceItem;
 import org.tally.ui.sources.SourceStore;
 import org.tally.ui.sources.SourceTester;
@@ -56,15 +58,26 @@ public final class ShellViewModel implements AutoCloseable {
     /** @param modelsFolder where model files and their manifest go (the data folder's {@code models/}) */
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
                           BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark) {
+        this(engines, runner, store, tester, bindings, modelsFolder, startDark, PlannerControl.NONE,
+                ConversationKeeper.NONE);
+    }
+
+    /**
+     * @param planner loads the planner model from the Models tab; a load reopens the source with the planner on
+     * @param conversations where the chat's conversations are kept (the app-state database)
+     */
+    public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
+                          BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark,
+                          PlannerControl planner, ConversationKeeper conversations) {
         this.runner = Objects.requireNonNull(runner, "runner");
-        this.session = new EngineSession(engines, DEFAULT_SOURCE);
+        this.session = new EngineSession(engines, DEFAULT_SOURCE, conversations);
         this.chat = new ChatViewModel(session, runner, activity, ExampleQuestions.DEMO);
         this.sources = new SourcesViewModel(store, tester, runner, activity, this::use);
         this.binding = new BindingViewModel(bindings, runner, activity);
         // answers must use the binding the inspector shows: a saved override or a refresh reopens the engine
         this.binding.onBindingChanged(session::reload);
         this.dark = new SimpleBooleanProperty(startDark);
-        this.models = new ModelSettingsViewModel(modelsFolder, runner, activity);
+        this.models = new ModelSettingsViewModel(modelsFolder, runner, activity, planner, session::reload);
         this.sourceName.set(sources.items().get(0).name() + " (" + DEFAULT_SOURCE.name() + ")");
         this.scopes.setAll(session.scopes());
     }

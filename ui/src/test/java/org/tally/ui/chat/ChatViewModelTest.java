@@ -42,7 +42,7 @@ class ChatViewModelTest {
         assertThat(card.provenance().shown()).extracting(ChipModel::label)
                 .containsExactly("Grammar ✓", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓");
         assertThat(card.provenance().triedText()).isEqualTo("tried: focus, meta");
-        assertThat(card.provenance().triedTooltip()).contains("Focus missed: nothing to resolve (0 ms)",
+        assertThat(card.provenance().triedTooltip()).contains("Focus missed: nothing to follow up yet (0 ms)",
                 "Meta missed: not a meta question (1 ms)");
         // rungs only (focus 0 + meta 1 + grammar 38): the steps inside grammar are part of its 38 ms
         assertThat(card.totalMs()).isEqualTo(39);
@@ -234,15 +234,14 @@ class ChatViewModelTest {
             @Override
             public org.tally.core.answer.Answer ask(String q, org.tally.core.answer.StepListener live) {
                 org.tally.core.answer.Answer a = FakeAnswers.scalar(q);
-                live.step(a.path().get(0));
-                live.step(a.path().get(1));
+                live.step(a.path().get(0)); // the conversation told its focus step first
                 twoStepsTold.countDown();
                 try {
                     release.await();
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
-                a.path().subList(2, a.path().size()).forEach(live::step);
+                a.path().subList(1, a.path().size()).forEach(live::step);
                 return a;
             }
 

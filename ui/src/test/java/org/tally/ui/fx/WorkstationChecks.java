@@ -101,7 +101,7 @@ abstract class WorkstationChecks {
                 .isEqualTo("Grammar passed (38 ms)");
         Label tried = robot.lookup(".chip-tried").queryAs(Label.class);
         assertThat(tried.getText()).isEqualTo("tried: focus, meta");
-        assertThat(tried.getTooltip().getText()).contains("Focus missed: nothing to resolve (0 ms)");
+        assertThat(tried.getTooltip().getText()).contains("Focus missed: nothing to follow up yet (0 ms)");
         assertThat(robot.lookup(".chip-total").queryAllAs(Label.class)).extracting(Label::getText)
                 .contains("· 39 ms");
         assertThat(robot.lookup("#explanation").queryAs(Label.class).getText()).startsWith("Counted deliveries");
@@ -382,7 +382,8 @@ abstract class WorkstationChecks {
         robot.interact(() -> fx.view.showTab(3));
         waitUntil(() -> robot.lookup("#models-summary").queryAs(Label.class).getText()
                 .startsWith("1 model file"));
-        assertThat(robot.lookup("#model-notice").queryAs(Label.class).getText()).contains("not part of this version");
+        assertThat(robot.lookup("#model-notice").queryAs(Label.class).getText()).contains("Nothing is ever downloaded")
+                .contains("Qwen2.5-1.5B-Instruct");
         assertThat(robot.lookup("#models-folder").queryAs(TextField.class).getText()).isEqualTo(models.toString());
         @SuppressWarnings("unchecked")
         TableView<org.tally.core.modelfiles.ModelFileCheck.ModelFile> files = robot.lookup("#model-files")

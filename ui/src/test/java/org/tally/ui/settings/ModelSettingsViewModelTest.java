@@ -24,15 +24,16 @@ class ModelSettingsViewModelTest {
     }
 
     @Test
-    void aFolderNotCreatedYetIsSaidPlainlyAndThePlannerIsNotPartOfThisVersion() {
+    void aFolderNotCreatedYetIsSaidPlainlyAndNothingIsLoadedOrDownloaded() {
         ModelSettingsViewModel model = new ModelSettingsViewModel(dir.resolve("models"), new SyncTaskRunner(),
                 new Activity());
         assertThat(model.summaryProperty().get()).isEqualTo("Not checked yet.");
         model.checkIfNotYet();
         assertThat(model.summaryProperty().get()).startsWith("The models folder does not exist yet.");
         assertThat(model.files()).isEmpty();
-        assertThat(ModelSettingsViewModel.NOT_IN_THIS_VERSION).contains("not part of this version")
-                .contains("Nothing is ever downloaded");
+        assertThat(ModelSettingsViewModel.ABOUT).contains("Nothing is ever downloaded");
+        assertThat(model.plannerStatusProperty().get()).startsWith("No model is loaded");
+        assertThat(model.loadable()).isEmpty();
     }
 
     @Test
@@ -67,6 +68,80 @@ class ModelSettingsViewModelTest {
         assertThat(model.summaryProperty().get()).isEqualTo("1 model file, but no SHA256SUMS manifest: none of them"
                 + " is vouched for.");
         assertThat(model.files()).extracting(ModelSettingsViewModel::statusText).containsExactly("not in the manifest");
+    }
+
+    /** A stand-in runtime that records what the tab asked it to load. */
+    private static final class Recorder implements PlannerControl {
+        final java.util.List<String> loads = new java.util.ArrayList<>();
+
+        @Override
+        public org.tally.core.planner.PlannerLoader.NativeRuntime runtime() {
+            return new org.tally.core.planner.PlannerLoader.NativeRuntime("the bundled build", java.util.List.of());
+        }
+
+        @Override
+        public java.util.Optional<org.tally.core.planner.ModelInfo> loaded() {
+            return java.util.Optional.empty();
+        }
+
+        @Override
+        public org.tally.core.planner.ModelInfo load(Path file, org.tally.core.planner.PlannerLoader.LoadOptions o,
+                                                     org.tally.core.planner.PlannerSettings s,
+                                                     org.tally.core.Progress p)
+                throws org.tally.core.planner.PlannerLoadException {
+            loads.add(file.getFileName() + " " + o.threads() + " " + o.contextSize() + " " + o.gpuLayers() + " "
+                    + s.deadlineMs());
+            if (file.getFileName().toString().startsWith("broken")) {
+                throw new org.tally.core.planner.PlannerLoadException("llama.cpp could not load broken.gguf: bad");
+            }
+            return new org.tally.core.planner.ModelInfo("planner-q4", "ab".repeat(32), o.threads(), o.contextSize(),
+                    0, "the bundled build", false);
+        }
+    }
+
+    @Test
+    void onlyAVerifiedFileCanBeChosenAndLoadingItReopensTheSourceAndSaysWhereItRuns() throws Exception {
+        Path models = Files.createDirectories(dir.resolve("models"));
+        Files.writeString(models.resolve("planner-q4.gguf"), "weights");
+        Files.writeString(models.resolve("stray.gguf"), "other");
+        Files.writeString(models.resolve("SHA256SUMS"), sha("weights") + "  planner-q4.gguf\n");
+        Recorder runtime = new Recorder();
+        int[] reopened = {0};
+        ModelSettingsViewModel model = new ModelSettingsViewModel(models, new SyncTaskRunner(), new Activity(),
+                runtime, () -> reopened[0]++);
+        model.check();
+        assertThat(model.loadable()).containsExactly("planner-q4.gguf");
+        assertThat(model.runtimeText()).contains("the bundled build").contains("CPU only");
+
+        model.load();
+        assertThat(runtime.loads).isEmpty();
+        assertThat(model.plannerStatusProperty().get()).isEqualTo("Choose a verified model file first.");
+
+        model.chosenProperty().set("planner-q4.gguf");
+        model.threadsProperty().set(3);
+        model.contextSizeProperty().set(4096);
+        model.deadlineSecondsProperty().set(15);
+        model.load();
+        assertThat(runtime.loads).containsExactly("planner-q4.gguf 3 4096 0 15000");
+        assertThat(reopened[0]).isEqualTo(1);
+        assertThat(model.plannerStatusProperty().get()).startsWith("Loaded planner-q4 (SHA-256 abababababab…): 3"
+                + " threads, context 4096 tokens, runs on the CPU");
+        assertThat(model.loadingProperty().get()).isFalse();
+    }
+
+    @Test
+    void aModelThatDoesNotLoadSaysWhyAndLeavesTheSourceAlone() throws Exception {
+        Path models = Files.createDirectories(dir.resolve("models"));
+        Files.writeString(models.resolve("broken.gguf"), "junk");
+        Files.writeString(models.resolve("SHA256SUMS"), sha("junk") + "  broken.gguf\n");
+        int[] reopened = {0};
+        ModelSettingsViewModel model = new ModelSettingsViewModel(models, new SyncTaskRunner(), new Activity(),
+                new Recorder(), () -> reopened[0]++);
+        model.check();
+        model.chosenProperty().set("broken.gguf");
+        model.load();
+        assertThat(model.plannerStatusProperty().get()).isEqualTo("llama.cpp could not load broken.gguf: bad");
+        assertThat(reopened[0]).isZero();
     }
 
     @Test

@@ -29,9 +29,9 @@ public final class FakeAnswers {
     private FakeAnswers() {
     }
 
+    /** The ladder's steps (rung 0, the conversation's focus, is added by the conversation around the engine). */
     public static List<PathStep> okPath() {
-        return List.of(new PathStep("focus", Outcome.MISS, "nothing to resolve", 0),
-                new PathStep("meta", Outcome.MISS, "not a meta question", 1),
+        return List.of(new PathStep("meta", Outcome.MISS, "not a meta question", 1),
                 new PathStep("bind", Outcome.OK, null, 3),
                 new PathStep("compile", Outcome.OK, null, 1),
                 new PathStep("validate", Outcome.OK, null, 2),
@@ -99,8 +99,7 @@ public final class FakeAnswers {
     }
 
     public static Answer refused(String question) {
-        return Answer.refused(question, List.of(new PathStep("focus", Outcome.MISS, "nothing to resolve", 0),
-                        new PathStep("meta", Outcome.MISS, "not a meta question", 0),
+        return Answer.refused(question, List.of(new PathStep("meta", Outcome.MISS, "not a meta question", 0),
                         new PathStep("grammar", Outcome.MISS, "no rule matches 'weather'", 2)),
                 "Tally could not answer this exactly: nothing in this hospital's data is about the weather.");
     }

@@ -24,7 +24,7 @@ public final class FakeEngines implements EngineFactory {
     public final List<PageCursor> pagesRead = new ArrayList<>();
     /** Replies to clarifying questions, as "question → option". */
     public final List<String> replies = new ArrayList<>();
-    /** A question containing "slowly" tells its first two steps, then waits for this before the rest. */
+    /** A question containing "slowly" tells its first step (the second after rung 0), then waits for this before the rest. */
     public final java.util.concurrent.CountDownLatch slow = new java.util.concurrent.CountDownLatch(1);
     public final AtomicInteger closed = new AtomicInteger();
     private final Function<String, Answer> answers;
@@ -99,14 +99,14 @@ public final class FakeEngines implements EngineFactory {
                     a.path().forEach(live::step);
                     return a;
                 }
-                a.path().subList(0, 2).forEach(live::step);
+                a.path().subList(0, 1).forEach(live::step); // after the conversation's focus step: two in all
                 try {
                     slow.await();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new java.util.concurrent.CancellationException("interrupted");
                 }
-                a.path().subList(2, a.path().size()).forEach(live::step);
+                a.path().subList(1, a.path().size()).forEach(live::step);
                 return a;
             }
 
