@@ -204,6 +204,11 @@ final class Wiring {
             }
 
             @Override
+            public LocalDate today(SourceRef source) {
+                return todayOf(source);
+            }
+
+            @Override
             public List<Scope> scopes() {
                 return Scope.choices(pack);
             }
@@ -217,8 +222,7 @@ final class Wiring {
 
     private AnswerEngine openEngine(SourceRef source, Credentials credentials, LocalDate today, Progress progress,
                                     int pageSize, Scope scope) {
-        LocalDate day = today != null ? today
-                : source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
+        LocalDate day = today != null ? today : todayOf(source);
         Connection connection;
         try {
             connection = connector.open(source, credentials, progress);
@@ -241,6 +245,11 @@ final class Wiring {
                     + ". The details are in the log file.", null);
         }
         return new AnswerLadder(rungs, System::nanoTime, () -> closeQuietly(connection));
+    }
+
+    /** The date relative time counts from: the demo's reference date on the demo, the system date elsewhere. */
+    private LocalDate todayOf(SourceRef source) {
+        return source instanceof SourceRef.Demo ? demos.referenceDate() : LocalDate.now(clock);
     }
 
     /** The rungs of the ladder for one source; each issue that lands a rung adds it here. */
@@ -372,7 +381,9 @@ final class Wiring {
      * on the connection the engine already opened, and later runs reuse the stored version.
      */
     private Binding bindingOf(Connection connection, SourceRef source, Progress progress) {
-        return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection, progress))
+        // the demo is rebuilt when its generator changes: a catalog of the previous build is refreshed once
+        String origin = source instanceof SourceRef.Demo demo ? demos.origin(demo.schema()) : null;
+        return bindings.bind(bindings.activeOrRefresh(source.name(), source.dialect(), connection, progress, origin))
                 .binding();
     }
 

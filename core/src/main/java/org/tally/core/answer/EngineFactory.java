@@ -29,6 +29,14 @@ public interface EngineFactory {
         return open(source, credentials, today, progress);
     }
 
+    /**
+     * The date relative time counts from on {@code source} when {@code open} is given none (the demo's reference date
+     * on a demo source): what "this year" ends with.
+     */
+    default LocalDate today(SourceRef source) {
+        return LocalDate.now();
+    }
+
     /** The scopes {@link #open(SourceRef, Credentials, LocalDate, Progress, Scope)} accepts, All first. */
     default List<Scope> scopes() {
         return List.of(Scope.ALL);

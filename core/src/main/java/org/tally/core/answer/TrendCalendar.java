@@ -11,6 +11,7 @@ import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.Bucket;
@@ -27,8 +28,9 @@ import org.tally.core.spec.SpecJson;
 /**
  * A count per bucket of time shows every bucket: a month with no admissions is a month with 0 admissions, and a line
  * chart that skips it draws a lie. The SQL groups the rows there are; this adds a 0 row for each bucket of the asked
- * range (or, with no range, between the first and the last bucket found) that has none. Only where 0 is the exact
- * answer: counts (never sums or averages, whose empty bucket has no value), one time bucket and nothing else,
+ * range (or, with no range, between the first and the last bucket found) that has none, up to the bucket holding
+ * today: a month still to come has no admissions yet, and a 0 for it would read as an empty month (a bucket after
+ * today that has rows is shown, with the gaps before it). Only where 0 is the exact answer: counts (never sums or averages, whose empty bucket has no value), one time bucket and nothing else,
  * in time order, no row limit, and not a list read page by page. The workstation shows answers so; the command line
  * prints the rows the SQL returned.
  */
@@ -40,8 +42,14 @@ public final class TrendCalendar {
     private TrendCalendar() {
     }
 
-    /** {@code answer} with its empty buckets as 0 rows where that is the exact answer; else {@code answer} itself. */
-    public static Answer fill(Answer answer) {
+    /**
+     * {@code answer} with its empty buckets up to {@code today}'s as 0 rows where that is the exact answer; else
+     * {@code answer} itself.
+     *
+     * @param today the date the engine counts relative time from (the demo's reference date on the demo)
+     */
+    public static Answer fill(Answer answer, LocalDate today) {
+        Objects.requireNonNull(today, "today");
         if (answer.status() != AnswerStatus.ANSWERED || answer.specJson() == null || answer.nextPage() != null) {
             return answer;
         }
@@ -78,6 +86,13 @@ public final class TrendCalendar {
         if (first == null || last == null || first.isAfter(last)
                 || !found.isEmpty() && (found.firstKey().isBefore(first) || found.lastKey().isAfter(last))) {
             return answer;
+        }
+        LocalDateTime current = start(bucket, today.atStartOfDay());
+        if (last.isAfter(current)) {
+            last = found.isEmpty() || found.lastKey().isBefore(current) ? current : found.lastKey();
+            if (first.isAfter(last)) {
+                return answer; // a range wholly to come: nothing to fill
+            }
         }
         List<List<Object>> rows = new ArrayList<>();
         List<List<String>> display = answer.display() == null ? null : new ArrayList<>();

@@ -15,6 +15,7 @@ import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.dialect.Dialect;
+import org.tally.core.state.CatalogOrigins;
 import org.tally.core.state.StateDatabase;
 
 /**
@@ -82,9 +83,37 @@ public final class SourceBindings {
 
     /** As {@link #activeOrRefresh(String, Dialect, Connection)}, a first refresh reporting to {@code progress}. */
     public Catalog activeOrRefresh(String source, Dialect dialect, Connection connection, Progress progress) {
+        return activeOrRefresh(source, dialect, connection, progress, null);
+    }
+
+    /**
+     * As {@link #activeOrRefresh(String, Dialect, Connection, Progress)}, for a source whose database can be rebuilt
+     * under the same name: {@code origin} names the database {@code connection} reaches (the demo hospital's
+     * generator version), and an active catalog read from another one, or from one never named, is refreshed once.
+     *
+     * @param origin null: the source names none and any active catalog is its own
+     */
+    public Catalog activeOrRefresh(String source, Dialect dialect, Connection connection, Progress progress,
+                                   String origin) {
         // a catalog profiled by an older Tally lacks measures the binding reads now: refreshed once, like a first one
-        return active(source).filter(c -> !c.profiledBefore())
-                .orElseGet(() -> refresh(source, dialect, connection, progress));
+        Optional<Catalog> active = active(source).filter(c -> !c.profiledBefore())
+                .filter(c -> origin == null || origin.equals(originOf(c).orElse(null)));
+        if (active.isPresent()) {
+            return active.get();
+        }
+        Catalog fresh = refresh(source, dialect, connection, progress);
+        if (origin != null) {
+            try (StateDatabase state = StateDatabase.open(data)) {
+                new CatalogOrigins(state).record(fresh.versionId(), origin);
+            }
+        }
+        return fresh;
+    }
+
+    private Optional<String> originOf(Catalog catalog) {
+        try (StateDatabase state = StateDatabase.open(data)) {
+            return new CatalogOrigins(state).of(catalog.versionId());
+        }
     }
 
     /** Binds a catalog with its source's overrides (the last good ones when the file is broken). */

@@ -58,6 +58,11 @@ public final class DemoDatabases implements DemoDatabaseProvider {
         return DemoHospital.REFERENCE_DATE;
     }
 
+    @Override
+    public String origin(DemoSchema schema) {
+        return "demo " + baseName(schema);
+    }
+
     /** The folder holding the demo files. */
     public Path folder() {
         return folder;

@@ -14,4 +14,12 @@ public interface DemoDatabaseProvider {
      * source default to it, so the demo answers the same on every machine and every day.
      */
     LocalDate referenceDate();
+
+    /**
+     * What identifies the demo database of {@code schema} this Tally builds (its generator version and size): a
+     * catalog read from another build describes data that is gone. Null: a provider that names none.
+     */
+    default String origin(DemoSchema schema) {
+        return null;
+    }
 }

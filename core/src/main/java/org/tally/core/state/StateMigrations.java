@@ -35,7 +35,11 @@ final class StateMigrations {
                             + " words VARCHAR(1000), row_count INT NOT NULL, spec CLOB, spec_hash VARCHAR(100),"
                             + " sql_text CLOB, path CLOB NOT NULL, turn_json CLOB NOT NULL,"
                             + " PRIMARY KEY (conversation_id, turn))",
-                    "CREATE INDEX conversation_turn_status ON conversation_turn (status, asked_at)")));
+                    "CREATE INDEX conversation_turn_status ON conversation_turn (status, asked_at)")),
+            new Migration(3, "the database each catalog version was read from, where the source names one", List.of(
+                    "CREATE TABLE catalog_origin (version_id CHAR(36) PRIMARY KEY"
+                            + " REFERENCES catalog_version (version_id) ON DELETE CASCADE,"
+                            + " origin VARCHAR(4000) NOT NULL)")));
 
     private StateMigrations() {
     }

@@ -65,4 +65,36 @@ class DisplayValuesTest {
         assertThat(AnswerJson.line(a.withDisplay(List.of(List.of("No harm", "1"))))).doesNotContain("display")
                 .doesNotContain("No harm");
     }
+
+    private static List<String> column(Object... values) {
+        List<List<Object>> rows = Arrays.stream(values).map(v -> Arrays.asList(v, (Object) 1L)).toList();
+        List<List<String>> shown = DisplayValues.readable(rows, Locale.UK);
+        // null: every value reads as stored
+        return shown == null ? Arrays.stream(values).map(v -> (String) v).toList()
+                : shown.stream().map(r -> r.get(0)).toList();
+    }
+
+    @Test
+    void aColumnOfCodesReadsItsSingleWordCodesAsWordsToo() {
+        assertThat(column("fall", "medication_error", "pressure_ulcer")).containsExactly("Fall", "Medication error",
+                "Pressure ulcer");
+        assertThat(column("pending", "completed", null)).as("lower-case codes without underscores too")
+                .containsExactly("Pending", "Completed", "—");
+        assertThat(column("HARM", "NO_HARM")).as("upper case beside an upper-case code").containsExactly("Harm",
+                "No harm");
+    }
+
+    @Test
+    void properValuesAndAbbreviationsAreNeverRespelled() {
+        assertThat(column("Maternity A", "ICU", "Surgical ward")).as("ward names").containsExactly("Maternity A", "ICU",
+                "Surgical ward");
+        assertThat(column("ICU", "ED", "HDU", "CCU")).as("acronyms alone are names, not codes")
+                .containsExactly("ICU", "ED", "HDU", "CCU");
+        assertThat(column("mg", "ml", "iv")).as("short words are abbreviations (units, routes)")
+                .containsExactly("mg", "ml", "iv");
+        assertThat(column("fall", "Maternity A", "medication_error")).as("a column holding a name is no code column:"
+                + " its single words stay, its underscored codes still read as words")
+                .containsExactly("fall", "Maternity A", "Medication error");
+        assertThat(DisplayValues.readable(List.of(List.of("ICU", 2L)), Locale.UK)).isNull();
+    }
 }

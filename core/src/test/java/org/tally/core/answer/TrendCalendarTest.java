@@ -25,6 +25,8 @@ import org.tally.core.spec.TimeScope;
 class TrendCalendarTest {
 
     private static final ColumnRef ADMITTED = ColumnRef.of("Admission", ColumnRole.START_TIME);
+    /** A today after every range below but the whole-year ones. */
+    private static final LocalDate JUNE = LocalDate.of(2026, 6, 15);
 
     private static QuerySpec.Builder perMonth() {
         return QuerySpec.builder("Admission", Shape.TREND).measure(Measure.count());
@@ -53,7 +55,7 @@ class TrendCalendarTest {
     void aCountPerMonthShowsEveryMonthOfTheAskedRangeWithTheEmptyOnesAsZero() {
         Answer a = answer(perMonth().timeScope(year2026()).build(),
                 rows("2026-02-01T00:00:00", 5L, "2026-04-01T00:00:00", 7L), "admissions");
-        Answer filled = TrendCalendar.fill(a);
+        Answer filled = TrendCalendar.fill(a, JUNE);
         assertThat(filled.rows()).containsExactly(List.of("2026-01-01T00:00:00", 0L), List.of("2026-02-01T00:00:00", 5L),
                 List.of("2026-03-01T00:00:00", 0L), List.of("2026-04-01T00:00:00", 7L),
                 List.of("2026-05-01T00:00:00", 0L));
@@ -65,7 +67,7 @@ class TrendCalendarTest {
     void withoutARangeOnlyTheGapsBetweenTheFirstAndLastBucketAreFilledInTheRowsOwnFormat() {
         Answer a = answer(perMonth().dimension(Dimension.bucket(ADMITTED, Bucket.WEEK)).build(),
                 rows("2026-03-02", 1L, "2026-03-23", 2L), "admissions");
-        assertThat(TrendCalendar.fill(a).rows()).containsExactly(List.of("2026-03-02", 1L), List.of("2026-03-09", 0L),
+        assertThat(TrendCalendar.fill(a, JUNE).rows()).containsExactly(List.of("2026-03-02", 1L), List.of("2026-03-09", 0L),
                 List.of("2026-03-16", 0L), List.of("2026-03-23", 2L));
     }
 
@@ -76,26 +78,26 @@ class TrendCalendarTest {
                 ColumnRef.of("Bill", ColumnRole.AMOUNT))).timeScope(new TimeScope(ColumnRef.of("Bill",
                 ColumnRole.EVENT_TIME), new Literal.DateValue(LocalDate.of(2026, 1, 1)), new Literal.DateValue(
                 LocalDate.of(2026, 6, 1)), Bucket.MONTH)).build(), gappy, "amount");
-        assertThat(TrendCalendar.fill(sum)).as("an empty month has no sum, not a sum of 0").isSameAs(sum);
+        assertThat(TrendCalendar.fill(sum, JUNE)).as("an empty month has no sum, not a sum of 0").isSameAs(sum);
         Answer top = answer(perMonth().timeScope(year2026()).order(OrderKey.byMeasure(0, Direction.DESC)).limit(2)
                 .build(), gappy, "admissions");
-        assertThat(TrendCalendar.fill(top)).isSameAs(top);
+        assertThat(TrendCalendar.fill(top, JUNE)).isSameAs(top);
         Answer noSpec = new Answer("q", AnswerStatus.ANSWERED, List.of("month", "n"), gappy, null, null, List.of(),
                 null, null, null);
-        assertThat(TrendCalendar.fill(noSpec)).isSameAs(noSpec);
+        assertThat(TrendCalendar.fill(noSpec, JUNE)).isSameAs(noSpec);
         Answer notStarts = answer(perMonth().timeScope(year2026()).build(), rows("2026-02-03T00:00:00", 5L), "n");
-        assertThat(TrendCalendar.fill(notStarts)).as("values that are not month starts: left alone").isSameAs(notStarts);
+        assertThat(TrendCalendar.fill(notStarts, JUNE)).as("values that are not month starts: left alone").isSameAs(notStarts);
         Answer countDistinct = answer(QuerySpec.builder("Admission", Shape.TREND).measure(Measure.of(
                 Aggregation.COUNT_DISTINCT, ColumnRef.of("Admission", ColumnRole.PATIENT_REF))).timeScope(year2026())
                 .build(), gappy, "patients");
-        assertThat(TrendCalendar.fill(countDistinct).rows()).hasSize(5);
+        assertThat(TrendCalendar.fill(countDistinct, JUNE).rows()).hasSize(5);
     }
 
     @Test
     void aFilledAnswerKeepsItsReadingRowByRow() {
         Answer a = answer(perMonth().timeScope(year2026()).build(), rows("2026-02-01T00:00:00", 5000L), "n");
         a = a.withDisplay(List.of(List.of("Feb 2026", "5,000")));
-        Answer filled = TrendCalendar.fill(a);
+        Answer filled = TrendCalendar.fill(a, JUNE);
         assertThat(filled.display()).hasSize(5);
         assertThat(filled.display().get(1)).containsExactly("Feb 2026", "5,000");
         assertThat(filled.display().get(0).get(1)).isEqualTo("0");
@@ -107,6 +109,41 @@ class TrendCalendarTest {
                 .filter(Filter.ge(ColumnRef.of("Admission", ColumnRole.END_TIME), new Literal.DateValue(
                         LocalDate.of(2025, 1, 1)))).build(),
                 rows("2026-02-01T00:00:00", 5L, "2026-03-01T00:00:00", 7L), "admissions");
-        assertThat(TrendCalendar.fill(a)).isSameAs(a);
+        assertThat(TrendCalendar.fill(a, JUNE)).isSameAs(a);
+    }
+
+    private static TimeScope wholeYear2026() {
+        return new TimeScope(ADMITTED, new Literal.DateValue(LocalDate.of(2026, 1, 1)),
+                new Literal.DateValue(LocalDate.of(2027, 1, 1)), Bucket.MONTH);
+    }
+
+    @Test
+    void theMonthsStillToComeAreNotDrawnAsEmptyOnesTheCalendarEndsWithTodaysMonth() {
+        Answer a = answer(perMonth().timeScope(wholeYear2026()).build(), rows("2026-02-01T00:00:00", 5L),
+                "admissions");
+        Answer filled = TrendCalendar.fill(a, LocalDate.of(2026, 3, 10));
+        assertThat(filled.rows()).containsExactly(List.of("2026-01-01T00:00:00", 0L), List.of("2026-02-01T00:00:00", 5L),
+                List.of("2026-03-01T00:00:00", 0L));
+        assertThat(filled.message()).isEqualTo("2 months with none are shown as 0.");
+        assertThat(TrendCalendar.fill(a, LocalDate.of(2026, 2, 28)).rows()).as("today's month has rows: only January")
+                .containsExactly(List.of("2026-01-01T00:00:00", 0L), List.of("2026-02-01T00:00:00", 5L));
+    }
+
+    @Test
+    void rowsAfterTodayAreShownWithTheGapsBeforeThemButNothingBeyondTheLast() {
+        Answer a = answer(perMonth().timeScope(wholeYear2026()).build(),
+                rows("2026-02-01T00:00:00", 5L, "2026-05-01T00:00:00", 2L), "appointments");
+        assertThat(TrendCalendar.fill(a, LocalDate.of(2026, 3, 10)).rows()).containsExactly(
+                List.of("2026-01-01T00:00:00", 0L), List.of("2026-02-01T00:00:00", 5L),
+                List.of("2026-03-01T00:00:00", 0L), List.of("2026-04-01T00:00:00", 0L),
+                List.of("2026-05-01T00:00:00", 2L));
+    }
+
+    @Test
+    void aRangeWhollyToComeIsLeftAsTheSqlReturnedIt() {
+        Answer none = answer(perMonth().timeScope(wholeYear2026()).build(), rows(), "admissions");
+        assertThat(TrendCalendar.fill(none, LocalDate.of(2025, 11, 30))).isSameAs(none);
+        assertThat(TrendCalendar.fill(none, LocalDate.of(2026, 2, 10)).rows()).as("no rows at all: January and"
+                + " February, each 0").hasSize(2);
     }
 }

@@ -95,6 +95,13 @@ class DemoDatabasesTest {
     }
 
     @Test
+    void theGeneratorVersionIsPartOfTheDemosIdentitySoItsCatalogIsReadAfresh() {
+        assertThat(provider(2).origin(DemoSchema.ALT)).isNotEqualTo(provider(3).origin(DemoSchema.ALT))
+                .isNotEqualTo(provider(2).origin(DemoSchema.DEV));
+        assertThat(provider(3).origin(DemoSchema.DEV)).isEqualTo(provider(3).origin(DemoSchema.DEV));
+    }
+
+    @Test
     void aCancelledBuildLeavesNothingInPlaceAndTheNextCallSucceeds() throws Exception {
         DemoDatabases demos = provider(1);
         Progress cancelHalfway = new Progress() {

@@ -1,5 +1,6 @@
 package org.tally.ui.chat;
 
+import java.time.LocalDate;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -44,6 +45,8 @@ public final class EngineSession implements AutoCloseable {
     private AnswerEngine engine;
     private Conversation conversation;
     private long engineGeneration = -1;
+    /** The date the open engine counts relative time from; its calendars end there. */
+    private LocalDate engineToday;
 
     public EngineSession(EngineFactory engines, SourceRef initial) {
         this(engines, initial, ConversationKeeper.NONE);
@@ -111,14 +114,14 @@ public final class EngineSession implements AutoCloseable {
      */
     public Answer ask(String question, Progress progress, StepListener live) {
         synchronized (lock) {
-            return TrendCalendar.fill(ensureOpen(progress).ask(question, live));
+            return filled(ensureOpen(progress).ask(question, live));
         }
     }
 
     /** The reply to a clarifying question of the current engine: the question again, the option in its slot. */
     public Answer reply(String question, Clarify clarify, String option, Progress progress, StepListener live) {
         synchronized (lock) {
-            return TrendCalendar.fill(ensureOpen(progress).reply(question, clarify, option, live));
+            return filled(ensureOpen(progress).reply(question, clarify, option, live));
         }
     }
 
@@ -186,7 +189,9 @@ public final class EngineSession implements AutoCloseable {
         closeEngine();
         conversation = null;
         LOG.info("opening source {} ({})", wanted.source().name(), wanted.scope().label());
-        engine = engines.open(wanted.source(), wanted.credentials(), null, progress, wanted.scope());
+        LocalDate today = engines.today(wanted.source());
+        engine = engines.open(wanted.source(), wanted.credentials(), today, progress, wanted.scope());
+        engineToday = today;
         engineGeneration = wanted.generation();
         return engine;
     }
@@ -209,8 +214,12 @@ public final class EngineSession implements AutoCloseable {
         }
     }
 
-    /** A turn as the window shows it: a count per bucket of time with its empty buckets as 0. */
-    private static Turn filled(Turn t) {
-        return new Turn(t.number(), t.question(), TrendCalendar.fill(t.answer()), t.focus(), t.suggestions(), t.spec());
+    /** A turn as the window shows it: a count per bucket of time with its empty buckets up to today as 0. */
+    private Turn filled(Turn t) {
+        return new Turn(t.number(), t.question(), filled(t.answer()), t.focus(), t.suggestions(), t.spec());
+    }
+
+    private Answer filled(Answer a) {
+        return TrendCalendar.fill(a, engineToday);
     }
 }
