@@ -344,8 +344,8 @@ final class Composer {
 
     /** The phrasings of one condition the grammar reads, alone, as exactly that condition on the subject. */
     private List<Placed> placed(Concept subject, Filter f) {
-        Optional<String> hash = Probe.hash(QuerySpec.builder(subject.id(), Shape.SCALAR).measure(Measure.count())
-                .filter(f).build());
+        Optional<String> hash = Probe.hash(() -> QuerySpec.builder(subject.id(), Shape.SCALAR)
+                .measure(Measure.count()).filter(f).build());
         if (hash.isEmpty()) {
             return List.of();
         }
@@ -375,7 +375,7 @@ final class Composer {
     private List<String> timePhrases(Concept subject, ColumnRef time, List<Filter> range) {
         QuerySpec.Builder alone = QuerySpec.builder(subject.id(), Shape.SCALAR).measure(Measure.count());
         range.forEach(alone::filter);
-        Optional<String> hash = Probe.hash(alone.build());
+        Optional<String> hash = Probe.hash(alone::build);
         LocalDate from = null;
         LocalDate to = null;
         for (Filter f : range) {
@@ -409,8 +409,8 @@ final class Composer {
     /** The phrasings of one related scope the grammar reads, alone, as exactly that scope on the subject. */
     private List<String> scopePhrases(Concept subject, RelatedScope scope) {
         Concept other = words.concept(scope.concept()).orElse(null);
-        Optional<String> hash = Probe.hash(QuerySpec.builder(subject.id(), Shape.SCALAR).measure(Measure.count())
-                .related(scope).build());
+        Optional<String> hash = Probe.hash(() -> QuerySpec.builder(subject.id(), Shape.SCALAR)
+                .measure(Measure.count()).related(scope).build());
         if (other == null || hash.isEmpty()) {
             return List.of();
         }

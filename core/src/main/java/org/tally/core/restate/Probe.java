@@ -2,6 +2,9 @@ package org.tally.core.restate;
 
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecException;
@@ -13,6 +16,8 @@ import org.tally.core.spec.SpecHash;
  * probe serves one restatement (it counts).
  */
 final class Probe {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Probe.class);
 
     private final Function<String, ParseOutcome> grammar;
     private int parsesLeft;
@@ -31,16 +36,24 @@ final class Probe {
             return false;
         }
         parsesLeft--;
-        if (!(grammar.apply(sentence) instanceof ParseOutcome.Parsed parsed)) {
+        ParseOutcome read;
+        try {
+            read = grammar.apply(sentence);
+        } catch (RuntimeException e) {
+            // a restatement is never worth an answer: the failure is logged (not the sentence, which holds values)
+            LOG.warn("the grammar failed on a restatement candidate of {} characters", sentence.length(), e);
             return false;
         }
-        return hash(parsed.spec()).map(hash::equals).orElse(false);
+        if (!(read instanceof ParseOutcome.Parsed parsed)) {
+            return false;
+        }
+        return hash(parsed::spec).map(hash::equals).orElse(false);
     }
 
-    /** The canonical hash of a spec; empty when the spec's rules refuse it. */
-    static Optional<String> hash(QuerySpec spec) {
+    /** The canonical hash of the spec {@code build} makes; empty when the spec's rules refuse it. */
+    static Optional<String> hash(Supplier<QuerySpec> build) {
         try {
-            return Optional.of(SpecHash.canonical(spec).hash());
+            return Optional.of(SpecHash.canonical(build.get()).hash());
         } catch (SpecException e) {
             return Optional.empty();
         }

@@ -33,6 +33,7 @@ import org.tally.core.testing.GoldenQuestions;
 import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.Bucket;
 import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Dimension;
 import org.tally.core.spec.Filter;
@@ -105,6 +106,32 @@ class RestaterRoundTripTest {
         assertThat(misreading.readAs(deliveries, hash)).isEmpty();
         assertThat(refusing.readAs(deliveries, hash)).isEmpty();
         assertThat(faithful.readAs(deliveries, hash)).contains("How many deliveries?");
+    }
+
+    /**
+     * A restatement never costs the answer: a grammar that throws on a candidate gives no sentence, and however many
+     * parts a spec has, one restatement parses at most {@link Restater#MAX_PARSES} sentences.
+     */
+    @Test
+    void aFailingGrammarGivesNoSentenceAndTheParsesAreBounded() {
+        ColumnRef status = new ColumnRef("Prescription", ColumnRole.STATUS, null, null);
+        QuerySpec.Builder many = QuerySpec.builder("Prescription", Shape.LIST);
+        for (int i = 0; i < 12; i++) {
+            many.filter(new Filter.Compare(status, CompareOp.NE, Literal.of("value " + i)));
+        }
+        QuerySpec spec = many.build();
+        Restater throwing = new Restater(PACK, sentence -> {
+            throw new IllegalStateException("a grammar bug");
+        });
+        assertThat(throwing.readAs(spec, SpecHash.of(spec))).isEmpty();
+
+        int[] parses = {0};
+        Restater counting = new Restater(PACK, sentence -> {
+            parses[0]++;
+            return new ParseOutcome.NoParse("no rule reads it");
+        });
+        assertThat(counting.readAs(spec, SpecHash.of(spec))).isEmpty();
+        assertThat(parses[0]).isPositive().isLessThanOrEqualTo(Restater.MAX_PARSES);
     }
 
     /** Dates as the analyst says them: a whole month or year by name, else the first and last day. */
