@@ -22,7 +22,8 @@ import org.tally.core.DataFolder;
  * with that message. Each unseen schema's questions run with the planner off and on; for every question the planner
  * decided, the report counts correct, wrong and refused, against the hand-written gold. The paraphrase and EHRSQL
  * valid suites are not run through the planner here yet (their judges live with their own runners); the report says
- * so for each, present or absent. Report: target/planner/acceptance.txt. No floor: a model's accuracy is measured, not assumed.
+ * so for each, present or absent. Report: target/planner/acceptance.txt. No floor: a model's accuracy is measured,
+ * not assumed.
  */
 class PlannerAcceptanceTest {
 
