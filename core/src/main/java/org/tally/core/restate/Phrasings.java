@@ -4,10 +4,8 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.tally.core.pack.Concept;
-import org.tally.core.pack.DomainPack;
 import org.tally.core.pack.RoleHint;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.CompareOp;
@@ -28,10 +26,10 @@ import org.tally.core.spec.Shape;
  */
 final class Phrasings {
 
-    private final DomainPack pack;
+    private final Words words;
 
-    Phrasings(DomainPack pack) {
-        this.pack = pack;
+    Phrasings(Words words) {
+        this.words = words;
     }
 
     /** What the spec says, split into the parts a sentence is made of; empty when a part cannot be said. */
@@ -67,7 +65,7 @@ final class Phrasings {
         List<String> times = p.time() == null ? List.of("") : timePhrases(p.subject(), p.time());
         String all = String.join(" ", p.ownValues()) + " " + String.join(" ", p.otherValues());
         LinkedHashSet<String> out = new LinkedHashSet<>();
-        for (List<String> groups : combinations(p.groupings())) {
+        for (List<String> groups : Restater.combinations(p.groupings())) {
             String tail = Restater.words(String.join(" ", groups), p.bucket());
             for (String time : times) {
                 String own = String.join(" ", p.ownValues());
@@ -213,36 +211,15 @@ final class Phrasings {
         return List.copyOf(out);
     }
 
-    /** The pack's concept of a spec's id (the canonical form spells ids in lower case). */
     private Optional<Concept> concept(String id) {
-        return pack.concepts().stream().filter(c -> same(c.id(), id)).findFirst();
+        return words.concept(id);
     }
 
-    /** Concept ids compare ignoring case and surrounding space, as the spec's own do. */
     private static boolean same(String a, String b) {
-        return a.strip().equalsIgnoreCase(b.strip());
+        return Words.same(a, b);
     }
 
-    /** "Category" → "category", "WardRef" → "ward ref". */
     private static String roleWord(ColumnRef column) {
-        return column.role().jsonName().replaceAll("(?<=[a-z])(?=[A-Z])", " ").toLowerCase(Locale.ROOT);
-    }
-
-    /** Every choice of one phrase per grouping, the first phrases first. */
-    private static List<List<String>> combinations(List<List<String>> options) {
-        List<List<String>> out = new ArrayList<>();
-        out.add(List.of());
-        for (List<String> choices : options) {
-            List<List<String>> next = new ArrayList<>();
-            for (List<String> prefix : out) {
-                for (String c : choices) {
-                    List<String> extended = new ArrayList<>(prefix);
-                    extended.add(c);
-                    next.add(extended);
-                }
-            }
-            out = next;
-        }
-        return out;
+        return Words.roleWord(column);
     }
 }

@@ -2,28 +2,32 @@ package org.tally.core.restate;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.tally.core.grammar.ParseOutcome;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.spec.QuerySpec;
-import org.tally.core.spec.SpecException;
-import org.tally.core.spec.SpecHash;
 
 /**
  * Says a spec back as one question in the analyst's words, and keeps a sentence only when the grammar reads it back
- * to the same spec hash. Several phrasings are tried in a fixed order (values before or after the subject's term,
- * the time phrase with or without the verb of its column); the first that the grammar reads back is the
- * restatement. A spec no phrasing round-trips gets none: an honest gap rather than a sentence that means more or
- * less than what ran.
+ * to the same spec hash. Whole-sentence phrasings of plain counts are tried first (values before or after the
+ * subject's term, the time phrase with or without the verb of its column); then sentences composed from parts the
+ * grammar read one by one ({@link Composer}: aggregates, rates, predicates, related scopes, lookups, shown columns).
+ * The first sentence the grammar reads back is the restatement. A spec no sentence round-trips gets none: an honest
+ * gap rather than a sentence that means more or less than what ran.
  */
 public final class Restater {
 
-    /** The most phrasings tried for one spec (each is one parse). */
-    static final int MAX_PHRASINGS = 12;
+    /** The most whole sentences tried for one spec (each is one parse, besides the parts' own). */
+    static final int MAX_PHRASINGS = 48;
+    /** The most parses one restatement may cost, parts and whole sentences together (the golden readings need 57). */
+    static final int MAX_PARSES = 96;
 
+    private final Words words;
     private final Phrasings phrasings;
     private final Function<String, ParseOutcome> grammar;
 
@@ -32,36 +36,35 @@ public final class Restater {
      * @param grammar the source's grammar, as it reads a question
      */
     public Restater(DomainPack pack, Function<String, ParseOutcome> grammar) {
-        this.phrasings = new Phrasings(Objects.requireNonNull(pack, "pack"));
+        this.words = new Words(Objects.requireNonNull(pack, "pack"));
         this.grammar = Objects.requireNonNull(grammar, "grammar");
+        this.phrasings = new Phrasings(words);
     }
 
     /** The restatement of {@code spec}, whose canonical hash is {@code hash}; empty when none reads back to it. */
     public Optional<String> readAs(QuerySpec spec, String hash) {
-        for (String sentence : candidates(spec)) {
-            if (readsBackTo(sentence, hash)) {
+        Probe probe = new Probe(grammar, MAX_PARSES);
+        Optional<String> whole = first(phrasings.of(spec), hash, probe);
+        return whole.isPresent() ? whole : first(new Composer(words, probe).sentences(spec), hash, probe);
+    }
+
+    private static Optional<String> first(List<String> sentences, String hash, Probe probe) {
+        for (String sentence : sentences.subList(0, Math.min(sentences.size(), MAX_PHRASINGS))) {
+            if (probe.reads(sentence, hash)) {
                 return Optional.of(sentence);
             }
         }
         return Optional.empty();
     }
 
-    /** The phrasings this restater would try for {@code spec}, in order, before any is checked. */
+    /**
+     * The sentences this restater would try for {@code spec}, in order: the whole-sentence phrasings first, then
+     * those composed from parts the grammar read one by one (only built when the first give nothing).
+     */
     List<String> candidates(QuerySpec spec) {
-        List<String> all = phrasings.of(spec);
-        return all.size() > MAX_PHRASINGS ? all.subList(0, MAX_PHRASINGS) : all;
-    }
-
-    private boolean readsBackTo(String sentence, String hash) {
-        ParseOutcome read = grammar.apply(sentence);
-        if (!(read instanceof ParseOutcome.Parsed parsed)) {
-            return false;
-        }
-        try {
-            return SpecHash.canonical(parsed.spec()).hash().equals(hash);
-        } catch (SpecException e) {
-            return false;
-        }
+        Set<String> all = new LinkedHashSet<>(phrasings.of(spec));
+        all.addAll(new Composer(words, new Probe(grammar, MAX_PARSES)).sentences(spec));
+        return List.copyOf(all).subList(0, Math.min(all.size(), MAX_PHRASINGS));
     }
 
     /** A day range said as the grammar reads it: a whole month or year by name, else "between" its first and last day. */
@@ -81,6 +84,24 @@ public final class Restater {
     private static String monthName(LocalDate d) {
         String m = d.getMonth().name().toLowerCase(java.util.Locale.ROOT);
         return Character.toUpperCase(m.charAt(0)) + m.substring(1);
+    }
+
+    /** Every choice of one option per part, the first options first. */
+    static <T> List<List<T>> combinations(List<List<T>> options) {
+        List<List<T>> out = new ArrayList<>();
+        out.add(List.of());
+        for (List<T> choices : options) {
+            List<List<T>> next = new ArrayList<>();
+            for (List<T> prefix : out) {
+                for (T c : choices) {
+                    List<T> extended = new ArrayList<>(prefix);
+                    extended.add(c);
+                    next.add(extended);
+                }
+            }
+            out = next;
+        }
+        return out;
     }
 
     /** Joins words with single spaces, leaving out empty parts. */
