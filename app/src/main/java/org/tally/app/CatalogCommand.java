@@ -14,7 +14,6 @@ import java.util.stream.Collectors;
 import org.tally.core.DataFolder;
 import org.tally.core.Progress;
 import org.tally.core.catalog.CatalogJson;
-import org.tally.core.catalog.CatalogRefreshException;
 import org.tally.core.catalog.CatalogRefresher;
 import org.tally.core.catalog.CatalogStore;
 import org.tally.core.catalog.CatalogTable;
@@ -26,9 +25,7 @@ import org.tally.core.catalog.RefreshOptions;
 import org.tally.core.catalog.RefreshResult;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.catalog.ValueCount;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
-import org.tally.core.source.SourceRef;
 import org.tally.core.state.StateDatabase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,6 +44,7 @@ final class CatalogCommand implements Callable<Integer> {
     private final Clock clock;
     private final PrintStream out;
     private final PrintStream err;
+    private final SourceCommand steps;
 
     CatalogCommand(SourceConnector connector, DataFolder data, Clock clock, PrintStream out, PrintStream err) {
         this.connector = connector;
@@ -54,6 +52,7 @@ final class CatalogCommand implements Callable<Integer> {
         this.clock = clock;
         this.out = out;
         this.err = err;
+        this.steps = new SourceCommand("tally catalog refresh", err);
     }
 
     @Override
@@ -75,14 +74,9 @@ final class CatalogCommand implements Callable<Integer> {
             @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
                     description = "Limit for each statement the refresh sends. Default: ${DEFAULT-VALUE}.") int timeout,
             @Option(names = "--json", description = "Print one JSON object instead of text.") boolean json) {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage(problem);
-        }
         if (timeout < 1) {
             return usage("--timeout must be at least 1 second, not " + timeout);
         }
-        SourceRef ref = sourceOptions.ref();
         RefreshOptions options;
         try {
             options = new RefreshOptions(schema, new NamePatterns(include == null ? List.of() : include,
@@ -90,33 +84,27 @@ final class CatalogCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        try (StateDatabase state = StateDatabase.open(data);
-             Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
-            CatalogRefresher refresher = new CatalogRefresher(new CatalogStore(state),
-                    new UuidV7(clock, new java.security.SecureRandom()), clock);
-            RefreshResult result = refresher.refresh(ref.name(), ref.dialect(), connection, options, Progress.NONE);
-            out.println(json ? CatalogJson.write(summary(result)) : text(result));
-            out.flush();
-            return 0;
-        } catch (SourceConnectionException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
-        } catch (CatalogRefreshException e) {
-            err.println("tally catalog refresh: " + e.getMessage());
-            return e.reason() == CatalogRefreshException.Reason.SOURCE_FAILED ? TallyCli.UNREACHABLE : 1;
-        } catch (StateDatabase.StateException e) {
-            err.println("tally: " + e.getMessage());
-            return 1;
-        } catch (SQLException e) {
-            // closing the source connection failed after the version was stored: nothing lost
-            err.println("tally: closing the source connection: " + e.getMessage());
-            return 0;
-        }
+        return steps.run(sourceOptions, ref -> {
+            try (StateDatabase state = StateDatabase.open(data)) {
+                RefreshResult result;
+                try (Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
+                    CatalogRefresher refresher = new CatalogRefresher(new CatalogStore(state),
+                            new UuidV7(clock, new java.security.SecureRandom()), clock);
+                    result = refresher.refresh(ref.name(), ref.dialect(), connection, options, Progress.NONE);
+                } catch (SQLException e) {
+                    // closing the source connection failed after the version was stored: nothing lost
+                    err.println("tally: closing the source connection: " + e.getMessage());
+                    return 0;
+                }
+                out.println(json ? CatalogJson.write(summary(result)) : text(result));
+                out.flush();
+                return 0;
+            }
+        });
     }
 
     private int usage(String message) {
-        err.println("tally catalog refresh: " + message);
-        return TallyCli.USAGE;
+        return steps.usage(message);
     }
 
     static String text(RefreshResult result) {
