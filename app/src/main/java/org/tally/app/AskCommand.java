@@ -19,7 +19,7 @@ import org.tally.core.conversation.TurnLog;
 import org.tally.core.scope.Scope;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.planner.PlannerLoadException;
-import org.tally.core.source.SourceConnectionException;
+import org.tally.core.source.SourceRef;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -90,20 +90,20 @@ final class AskCommand implements Callable<Integer> {
         } catch (DateTimeParseException e) {
             return usage("--today must be a date as YYYY-MM-DD, not '" + today + "'");
         }
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage(problem);
-        }
         if (plannerDeadlineMs != null && plannerDeadlineMs < 1) {
             return usage("--planner-deadline-ms must be a positive number of milliseconds");
         }
+        return new SourceCommand("tally ask", err).run(sourceOptions, ref -> answer(ref, question, day));
+    }
+
+    private int answer(SourceRef ref, String question, LocalDate day) {
         try {
             planners.enable(plannerModel, plannerDeadlineMs);
         } catch (PlannerLoadException e) {
             err.println("tally: the planner model was not loaded: " + e.getMessage());
             return TallyCli.USAGE;
         }
-        try (AnswerEngine engine = engines.open(sourceOptions.ref(), sourceOptions.credentials(), day, Progress.NONE)) {
+        try (AnswerEngine engine = engines.open(ref, sourceOptions.credentials(), day, Progress.NONE)) {
             if (!jsonl) {
                 out.println(TurnJson.line(newConversation(engine).ask(question, StepListener.NONE)));
                 out.flush();
@@ -122,9 +122,6 @@ final class AskCommand implements Callable<Integer> {
                 out.flush();
             }
             return 0;
-        } catch (SourceConnectionException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
         } catch (IOException e) {
             err.println("tally: cannot read standard input: " + e.getMessage());
             return 1;

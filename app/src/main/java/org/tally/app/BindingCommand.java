@@ -24,11 +24,9 @@ import org.tally.core.binding.SourceBindings;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogJson;
-import org.tally.core.catalog.CatalogRefreshException;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
-import org.tally.core.state.StateDatabase;
 import org.tally.ui.binding.OverrideDraft;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,6 +46,7 @@ final class BindingCommand implements Callable<Integer> {
     private final SourceBindings bindings;
     private final PrintStream out;
     private final PrintStream err;
+    private final SourceCommand steps;
 
     @Mixin
     SourceOptions sourceOptions;
@@ -76,60 +75,53 @@ final class BindingCommand implements Callable<Integer> {
         this.bindings = bindings;
         this.out = out;
         this.err = err;
+        this.steps = new SourceCommand("tally binding", err);
     }
 
     @Override
     public Integer call() {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage(problem);
-        }
-        SourceRef ref = sourceOptions.ref();
-        try {
-            Catalog catalog = bindings.active(ref.name()).orElse(null);
-            if (catalog == null) {
-                catalog = refresh(ref);
-                err.println("tally binding: " + ref.name() + " had no catalog; refreshed it (version "
-                        + catalog.versionId() + ")");
-            }
-            String overrides = bindings.overridesFile(ref.name()).toString();
-            if (choices != null && !choices.isEmpty()) {
-                Integer refused = choose(ref);
-                if (refused != null) {
-                    return refused;
-                }
-            }
-            BindingService.Result result = bindings.bind(catalog);
-            if (review || choices != null && !choices.isEmpty()) {
-                List<BindingReview.Item> items = BindingReview.of(result.binding());
-                out.println(json ? CatalogJson.write(reviewJson(result.binding(), items))
-                        : reviewText(result.binding(), items, overrides));
-            } else {
-                out.println(json ? CatalogJson.write(BindingJson.toMap(result.binding(), explain))
-                        : text(result.binding(), explain, overrides));
-            }
-            out.flush();
-            if (result.overridesRejected()) {
-                err.println("tally binding: override file " + overrides + " rejected; "
-                        + (result.lastGoodUsed() ? "the last good overrides stay in force" : "bound without overrides")
-                        + ":\n  - " + String.join("\n  - ", result.problems()));
+        return steps.run(sourceOptions, ref -> {
+            try {
+                return show(ref);
+            } catch (BindingException e) {
+                LOG.error("binding of {} stopped", ref.name(), e);
+                err.println("tally binding: " + e.getMessage() + "; the details are in the log file");
                 return 1;
             }
-            return 0;
-        } catch (SourceConnectionException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
-        } catch (CatalogRefreshException e) {
-            err.println("tally binding: " + e.getMessage());
-            return e.reason() == CatalogRefreshException.Reason.SOURCE_FAILED ? TallyCli.UNREACHABLE : 1;
-        } catch (StateDatabase.StateException e) {
-            err.println("tally: " + e.getMessage());
-            return 1;
-        } catch (BindingException e) {
-            LOG.error("binding of {} stopped", ref.name(), e);
-            err.println("tally binding: " + e.getMessage() + "; the details are in the log file");
+        });
+    }
+
+    private int show(SourceRef ref) {
+        Catalog catalog = bindings.active(ref.name()).orElse(null);
+        if (catalog == null) {
+            catalog = refresh(ref);
+            err.println("tally binding: " + ref.name() + " had no catalog; refreshed it (version "
+                    + catalog.versionId() + ")");
+        }
+        String overrides = bindings.overridesFile(ref.name()).toString();
+        if (choices != null && !choices.isEmpty()) {
+            Integer refused = choose(ref);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        BindingService.Result result = bindings.bind(catalog);
+        if (review || choices != null && !choices.isEmpty()) {
+            List<BindingReview.Item> items = BindingReview.of(result.binding());
+            out.println(json ? CatalogJson.write(reviewJson(result.binding(), items))
+                    : reviewText(result.binding(), items, overrides));
+        } else {
+            out.println(json ? CatalogJson.write(BindingJson.toMap(result.binding(), explain))
+                    : text(result.binding(), explain, overrides));
+        }
+        out.flush();
+        if (result.overridesRejected()) {
+            err.println("tally binding: override file " + overrides + " rejected; "
+                    + (result.lastGoodUsed() ? "the last good overrides stay in force" : "bound without overrides")
+                    + ":\n  - " + String.join("\n  - ", result.problems()));
             return 1;
         }
+        return 0;
     }
 
     /** Saves each TABLE=CONCEPT choice through the override file's validation; a usage exit status when one fails. */
@@ -212,8 +204,7 @@ final class BindingCommand implements Callable<Integer> {
     }
 
     private int usage(String message) {
-        err.println("tally binding: " + message);
-        return TallyCli.USAGE;
+        return steps.usage(message);
     }
 
     static String text(Binding b, boolean explain, String overridesFile) {

@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
 import org.tally.core.DataFolder;
 import org.tally.core.Progress;
 import org.tally.core.catalog.CatalogJson;
-import org.tally.core.catalog.CatalogRefreshException;
 import org.tally.core.catalog.CatalogRefresher;
 import org.tally.core.catalog.CatalogStore;
 import org.tally.core.catalog.CatalogTable;
@@ -28,9 +27,7 @@ import org.tally.core.catalog.RefreshResult;
 import org.tally.core.catalog.UuidV7;
 import org.tally.core.catalog.ValueCount;
 import org.tally.core.linking.CardStore;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
-import org.tally.core.source.SourceRef;
 import org.tally.core.state.StateDatabase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,6 +47,7 @@ final class CatalogCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final RefreshCards cards;
+    private final SourceCommand steps;
 
     CatalogCommand(SourceConnector connector, DataFolder data, Clock clock, RefreshCards cards, PrintStream out,
                    PrintStream err) {
@@ -59,6 +57,7 @@ final class CatalogCommand implements Callable<Integer> {
         this.clock = clock;
         this.out = out;
         this.err = err;
+        this.steps = new SourceCommand("tally catalog refresh", err);
     }
 
     @Override
@@ -82,14 +81,9 @@ final class CatalogCommand implements Callable<Integer> {
             @Option(names = "--json", description = "Print one JSON object instead of text.") boolean json,
             @Option(names = "--no-embed", description = "Do not embed the schema cards (questions are then linked"
                     + " to every table).") boolean noEmbed) {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage(problem);
-        }
         if (timeout < 1) {
             return usage("--timeout must be at least 1 second, not " + timeout);
         }
-        SourceRef ref = sourceOptions.ref();
         RefreshOptions options;
         try {
             options = new RefreshOptions(schema, new NamePatterns(include == null ? List.of() : include,
@@ -97,36 +91,30 @@ final class CatalogCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        try (StateDatabase state = StateDatabase.open(data);
-             Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
-            CatalogRefresher refresher = new CatalogRefresher(new CatalogStore(state),
-                    new UuidV7(clock, new java.security.SecureRandom()), clock);
-            RefreshResult result = refresher.refresh(ref.name(), ref.dialect(), connection, options, Progress.NONE);
-            Optional<CardStore.Prepared> embedded = noEmbed ? Optional.empty()
-                    : cards.embed(result.catalog(), Progress.NONE);
-            out.println(json ? CatalogJson.write(summary(result, embedded))
-                    : text(result) + (noEmbed ? "" : "\n" + RefreshCards.sentence(embedded)));
-            out.flush();
-            return 0;
-        } catch (SourceConnectionException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
-        } catch (CatalogRefreshException e) {
-            err.println("tally catalog refresh: " + e.getMessage());
-            return e.reason() == CatalogRefreshException.Reason.SOURCE_FAILED ? TallyCli.UNREACHABLE : 1;
-        } catch (StateDatabase.StateException e) {
-            err.println("tally: " + e.getMessage());
-            return 1;
-        } catch (SQLException e) {
-            // closing the source connection failed after the version was stored: nothing lost
-            err.println("tally: closing the source connection: " + e.getMessage());
-            return 0;
-        }
+        return steps.run(sourceOptions, ref -> {
+            try (StateDatabase state = StateDatabase.open(data)) {
+                RefreshResult result;
+                try (Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
+                    CatalogRefresher refresher = new CatalogRefresher(new CatalogStore(state),
+                            new UuidV7(clock, new java.security.SecureRandom()), clock);
+                    result = refresher.refresh(ref.name(), ref.dialect(), connection, options, Progress.NONE);
+                } catch (SQLException e) {
+                    // closing the source connection failed after the version was stored: nothing lost
+                    err.println("tally: closing the source connection: " + e.getMessage());
+                    return 0;
+                }
+                Optional<CardStore.Prepared> embedded = noEmbed ? Optional.empty()
+                        : cards.embed(result.catalog(), Progress.NONE);
+                out.println(json ? CatalogJson.write(summary(result, embedded))
+                        : text(result) + (noEmbed ? "" : "\n" + RefreshCards.sentence(embedded)));
+                out.flush();
+                return 0;
+            }
+        });
     }
 
     private int usage(String message) {
-        err.println("tally catalog refresh: " + message);
-        return TallyCli.USAGE;
+        return steps.usage(message);
     }
 
     static String text(RefreshResult result) {

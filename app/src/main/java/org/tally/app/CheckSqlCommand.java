@@ -9,7 +9,6 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.tally.core.Progress;
@@ -19,9 +18,7 @@ import org.tally.core.safety.SafetyVerdict;
 import org.tally.core.safety.SourceTables;
 import org.tally.core.safety.SqlSafetyPolicy;
 import org.tally.core.dialect.Dialect;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
-import org.tally.core.source.SourceRef;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -85,28 +82,23 @@ final class CheckSqlCommand implements Callable<Integer> {
         if (maxRows < 1) {
             return usage("--max-rows must be at least 1, not " + maxRows);
         }
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage(problem);
-        }
-        SourceRef ref = sourceOptions.ref();
-        Dialect target = ref.dialect();
-        if (dialect != null) {
-            target = Dialect.fromId(dialect).orElse(null);
-            if (target == null) {
-                return usage("unknown --dialect '" + dialect + "': use postgres, mysql, sqlserver or h2");
+        return new SourceCommand("tally check-sql", err).run(sourceOptions, ref -> {
+            Dialect target = ref.dialect();
+            if (dialect != null) {
+                target = Dialect.fromId(dialect).orElse(null);
+                if (target == null) {
+                    return usage("unknown --dialect '" + dialect + "': use postgres, mysql, sqlserver or h2");
+                }
             }
-        }
-        AllowedRelations allowed;
-        try (Connection connection = sources.open(ref, sourceOptions.credentials(), Progress.NONE)) {
-            allowed = SourceTables.of(connection, ref.dialect());
-        } catch (SourceConnectionException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
-        } catch (SQLException e) {
-            err.println("tally: cannot list the tables of " + ref.name() + ": " + e.getMessage());
-            return TallyCli.UNREACHABLE;
-        }
+            AllowedRelations allowed;
+            try (Connection connection = sources.open(ref, sourceOptions.credentials(), Progress.NONE)) {
+                allowed = SourceTables.of(connection, ref.dialect());
+            }
+            return check(sql, target, allowed);
+        });
+    }
+
+    private int check(String sql, Dialect target, AllowedRelations allowed) {
         try {
             if (!jsonl) {
                 print(sql, target, allowed);

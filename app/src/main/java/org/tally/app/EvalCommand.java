@@ -31,7 +31,6 @@ import org.tally.core.eval.Suite;
 import org.tally.core.eval.SuiteFiles;
 import org.tally.core.eval.SuiteFormatException;
 import org.tally.core.safety.SourceTables;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import picocli.CommandLine.Command;
@@ -118,11 +117,10 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage(problem);
-        }
-        SourceRef ref = sourceOptions.ref();
+        return new SourceCommand("tally eval", err).run(sourceOptions, this::evaluate);
+    }
+
+    private int evaluate(SourceRef ref) throws SQLException {
         Suite suite;
         try {
             suite = SuiteFiles.read(suiteFile, goldKey != null ? goldKey
@@ -153,13 +151,6 @@ final class EvalCommand implements Callable<Integer> {
             }
             out.flush();
             return 0;
-        } catch (SourceConnectionException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
-        } catch (SQLException e) {
-            err.println("tally: cannot list the tables of " + ref.name() + " to check the suite's gold statements: "
-                    + e.getMessage());
-            return TallyCli.UNREACHABLE;
         } catch (JsonProcessingException e) {
             LOG.error("the totals could not be written", e);
             err.println("tally: the totals could not be written: " + e.getMessage());

@@ -2,7 +2,6 @@ package org.tally.app;
 
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,14 +12,10 @@ import org.tally.core.binder.BindingVocabulary;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.SourceBindings;
 import org.tally.core.catalog.CatalogJson;
-import org.tally.core.catalog.CatalogRefreshException;
 import org.tally.core.grammar.Lexicon;
 import org.tally.core.grammar.LexiconEntry;
 import org.tally.core.pack.DomainPack;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
-import org.tally.core.source.SourceRef;
-import org.tally.core.state.StateDatabase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -59,36 +54,25 @@ final class LexiconCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            err.println("tally lexicon: " + problem);
-            return TallyCli.USAGE;
-        }
-        SourceRef ref = sourceOptions.ref();
-        try (Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
-            Binding binding = bindings.bind(bindings.activeOrRefresh(ref.name(), ref.dialect(), connection)).binding();
-            Lexicon lexicon = new Lexicon(pack, new BindingVocabulary(binding, pack.nameTokens()));
-            String phrase = String.join(" ", words).trim();
-            List<LexiconEntry> found = phrase.isEmpty() ? lexicon.entries() : lexicon.meanings(phrase);
-            if (found.isEmpty() && words.size() > 1) {
-                found = new ArrayList<>(); // no meaning as a whole: what each word means
-                for (String w : words) {
-                    found.addAll(lexicon.meanings(w));
+        return new SourceCommand("tally lexicon", err).run(sourceOptions, ref -> {
+            try (Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
+                Binding binding = bindings.bind(bindings.activeOrRefresh(ref.name(), ref.dialect(), connection))
+                        .binding();
+                Lexicon lexicon = new Lexicon(pack, new BindingVocabulary(binding, pack.nameTokens()));
+                String phrase = String.join(" ", words).trim();
+                List<LexiconEntry> found = phrase.isEmpty() ? lexicon.entries() : lexicon.meanings(phrase);
+                if (found.isEmpty() && words.size() > 1) {
+                    found = new ArrayList<>(); // no meaning as a whole: what each word means
+                    for (String w : words) {
+                        found.addAll(lexicon.meanings(w));
+                    }
                 }
+                out.println(json ? CatalogJson.write(toMap(ref.name(), phrase, found))
+                        : text(ref.name(), phrase, found));
+                out.flush();
+                return 0;
             }
-            out.println(json ? CatalogJson.write(toMap(ref.name(), phrase, found)) : text(ref.name(), phrase, found));
-            out.flush();
-            return 0;
-        } catch (SourceConnectionException | SQLException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
-        } catch (CatalogRefreshException e) {
-            err.println("tally lexicon: " + e.getMessage());
-            return e.reason() == CatalogRefreshException.Reason.SOURCE_FAILED ? TallyCli.UNREACHABLE : 1;
-        } catch (StateDatabase.StateException e) {
-            err.println("tally: " + e.getMessage());
-            return 1;
-        }
+        });
     }
 
     static String text(String source, String phrase, List<LexiconEntry> entries) {

@@ -27,7 +27,6 @@ import org.tally.core.scope.ScopedBinding;
 import org.tally.core.snapshot.SnapshotStore;
 import org.tally.core.snapshot.SnapshotTable;
 import org.tally.core.snapshot.SnapshotTaker;
-import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import picocli.CommandLine.Command;
@@ -78,15 +77,21 @@ final class SnapshotCommand implements Callable<Integer> {
                      description = "Copy every table the service line reads (its concepts and the shared ones).")
              String serviceLine,
              @Option(names = "--no-embed", description = "Copy rows only; do not embed free text.") boolean noEmbed) {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage("take", problem);
-        }
         if ((tables == null || tables.isEmpty()) == (serviceLine == null)) {
             return usage("take", "name the tables to copy with --tables T,... or a service line with --service-line L");
         }
-        SourceRef ref = sourceOptions.ref();
-        try (Connection live = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
+        return new SourceCommand("tally snapshot take", err).run(sourceOptions, ref -> {
+            try (Connection live = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
+                return take(live, ref, tables, serviceLine, noEmbed);
+            } catch (SQLException e) {
+                err.println("tally: closing the source connection: " + e.getMessage());
+                return 0;
+            }
+        });
+    }
+
+    private int take(Connection live, SourceRef ref, List<String> tables, String serviceLine, boolean noEmbed) {
+        try {
             Catalog catalog = bindings.activeOrRefresh(ref.name(), ref.dialect(), live);
             Binding binding = bindings.bind(catalog).binding();
             List<String> chosen;
@@ -108,60 +113,50 @@ final class SnapshotCommand implements Callable<Integer> {
             }
             out.flush();
             return 0;
-        } catch (SourceConnectionException e) {
-            err.println("tally: " + e.getMessage());
-            return TallyCli.UNREACHABLE;
         } catch (CancellationException e) {
             err.println("tally snapshot take: cancelled; tables copied before stay, the others keep their last copy");
             return 1;
         } catch (SnapshotStore.SnapshotException e) {
             err.println("tally snapshot take: " + e.getMessage());
             return 1;
-        } catch (SQLException e) {
-            err.println("tally: closing the source connection: " + e.getMessage());
-            return 0;
         }
     }
 
     @Command(name = "list", description = "The tables in the source's snapshot: when taken, rows, passages.")
     int list(@Mixin SourceOptions sourceOptions) {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage("list", problem);
-        }
-        SnapshotStore store = SnapshotStore.of(data, CatalogRefresher.sourceKey(sourceOptions.ref().name()));
-        try {
-            List<SnapshotTable> held = store.tables();
-            if (held.isEmpty()) {
-                out.println("No snapshot of " + store.source() + ".");
+        return new SourceCommand("tally snapshot list", err).run(sourceOptions, ref -> {
+            SnapshotStore store = SnapshotStore.of(data, CatalogRefresher.sourceKey(ref.name()));
+            try {
+                List<SnapshotTable> held = store.tables();
+                if (held.isEmpty()) {
+                    out.println("No snapshot of " + store.source() + ".");
+                }
+                held.forEach(t -> out.println(line(t)));
+                out.flush();
+                return 0;
+            } catch (SnapshotStore.SnapshotException e) {
+                err.println("tally snapshot list: " + e.getMessage());
+                return 1;
             }
-            held.forEach(t -> out.println(line(t)));
-            out.flush();
-            return 0;
-        } catch (SnapshotStore.SnapshotException e) {
-            err.println("tally snapshot list: " + e.getMessage());
-            return 1;
-        }
+        });
     }
 
     @Command(name = "drop", description = "Drop tables from the source's snapshot (all of them without --tables).")
     int drop(@Mixin SourceOptions sourceOptions,
              @Option(names = "--tables", paramLabel = "T", split = ",", description = "Tables to drop.")
              List<String> tables) {
-        String problem = sourceOptions.problem();
-        if (problem != null) {
-            return usage("drop", problem);
-        }
-        SnapshotStore store = SnapshotStore.of(data, CatalogRefresher.sourceKey(sourceOptions.ref().name()));
-        try {
-            List<String> dropped = store.drop(tables == null ? List.of() : tables);
-            out.println(dropped.isEmpty() ? "Nothing dropped." : "Dropped " + String.join(", ", dropped) + ".");
-            out.flush();
-            return 0;
-        } catch (SnapshotStore.SnapshotException e) {
-            err.println("tally snapshot drop: " + e.getMessage());
-            return 1;
-        }
+        return new SourceCommand("tally snapshot drop", err).run(sourceOptions, ref -> {
+            SnapshotStore store = SnapshotStore.of(data, CatalogRefresher.sourceKey(ref.name()));
+            try {
+                List<String> dropped = store.drop(tables == null ? List.of() : tables);
+                out.println(dropped.isEmpty() ? "Nothing dropped." : "Dropped " + String.join(", ", dropped) + ".");
+                out.flush();
+                return 0;
+            } catch (SnapshotStore.SnapshotException e) {
+                err.println("tally snapshot drop: " + e.getMessage());
+                return 1;
+            }
+        });
     }
 
     /** The bound tables a scope reads, lookups and the base tables of its refined concepts included. */
