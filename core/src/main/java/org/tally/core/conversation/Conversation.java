@@ -83,6 +83,20 @@ public final class Conversation {
         this.turns = turnsSoFar;
     }
 
+    /**
+     * Carries on a conversation kept earlier, as {@link #restore(ConversationFocus, int)}, knowing its turns: a chip of
+     * one of their answers still refines that answer.
+     */
+    public synchronized void restore(ConversationFocus kept, List<Turn> earlier) {
+        restore(kept, earlier.isEmpty() ? 0 : earlier.get(earlier.size() - 1).number());
+        for (Turn t : earlier) {
+            if (t.answer().status() == AnswerStatus.ANSWERED && t.spec() != null) {
+                Offer after = new Offer(t.number(), t.spec());
+                t.suggestions().forEach(c -> offered.put(c, after));
+            }
+        }
+    }
+
     /** The next turn, typed. */
     public synchronized Turn ask(String text, StepListener live) {
         String q = text == null ? "" : text.strip();

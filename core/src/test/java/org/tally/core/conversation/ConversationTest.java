@@ -219,6 +219,26 @@ class ConversationTest {
         assertThat(chat.focus().narrowedFrom()).isEqualTo(deliveries.spec());
     }
 
+    @Test
+    void aChipOfAKeptCardStillRefinesItsOwnAnswerWhenTheConversationIsCarriedOn() throws SQLException {
+        List<Turn> kept = new ArrayList<>();
+        // as the store keeps them: written as JSON and read back
+        for (Turn t : List.of(ask("How many deliveries were there this year?"), ask("How many patients are there?"))) {
+            kept.add(ConversationJson.turn(ConversationJson.turn(t)));
+        }
+        try (AnswerEngine other = hospital.engine()) {
+            Conversation carried = new Conversation(other, "All service lines", TurnLog.NONE);
+            carried.restore(chat.focus(), kept);
+            Suggestion chip = kept.get(0).suggestions().stream().filter(c -> !c.kind().equals("question"))
+                    .findFirst().orElseThrow();
+            Turn chosen = carried.choose(chip, StepListener.NONE);
+            assertThat(chosen.number()).isEqualTo(3);
+            assertThat(chosen.answer().status()).as(chip.label()).isEqualTo(AnswerStatus.ANSWERED);
+            assertThat(chosen.focus().fromTurn()).as("it refines kept turn 1, not the last answer").isEqualTo(1);
+            assertThat(chosen.focus().using()).contains("Deliveries").doesNotContain("Patient");
+        }
+    }
+
     private static String hash(Turn t) {
         return SpecHash.of(SpecCanonicalizer.canonicalize(t.spec()));
     }

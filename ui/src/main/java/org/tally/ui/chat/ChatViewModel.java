@@ -91,7 +91,6 @@ public final class ChatViewModel {
         for (Turn t : turns) {
             cards.add(AnswerCardModel.of(t, examples, this::loadPage));
         }
-        int count = turns.isEmpty() ? 0 : turns.get(turns.size() - 1).number();
         TaskListener<Boolean> listener = activity.track("Reopening the conversation", new TaskListener<>() {
             @Override
             public void succeeded(Boolean done) {
@@ -103,7 +102,7 @@ public final class ChatViewModel {
             }
         });
         activity.attach(runner.submit("Reopening the conversation", progress -> {
-            session.resume(focus, count, log, progress);
+            session.resume(focus, turns, log, progress);
             return true;
         }, listener));
     }

@@ -1,6 +1,7 @@
 package org.tally.ui.chat;
 
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -148,9 +149,9 @@ public final class EngineSession implements AutoCloseable {
 
     /**
      * Carries on a conversation kept earlier on the current source: its focus as its last turn left it, its next
-     * turns kept by {@code log}. Runs on a background thread.
+     * turns kept by {@code log}; a chip of a kept answer still refines that answer. Runs on a background thread.
      */
-    public void resume(ConversationFocus focus, int turns, TurnLog log, Progress progress) {
+    public void resume(ConversationFocus focus, List<Turn> turns, TurnLog log, Progress progress) {
         synchronized (lock) {
             AnswerEngine open = ensureOpen(progress);
             conversation = new Conversation(open, target.scope().label(), log);
