@@ -60,6 +60,13 @@ final class MySqlDialect extends SqlDialect {
         return "mysql";
     }
 
+    /** MariaDB materialises the EXISTS (all related rows that match) and walks the subject's key index against it;
+     * from the join it reads related rows until the first match (0.6-0.7 ms against 2.7-4.2 ms at 1 M rows). */
+    @Override
+    public boolean drivesProbesFromRelatedRows() {
+        return true;
+    }
+
     /** Yes: MySQL and MariaDB materialize an uncorrelated IN subquery wherever it stands; an EXISTS in the select list
      * is a dependent subquery run per outer row. */
     @Override

@@ -42,6 +42,13 @@ final class PostgresDialect extends SqlDialect {
         return "postgres";
     }
 
+    /** PostgreSQL would build the scope's whole key list (a HashAggregate over the related rows) before it reads one
+     * subject row; from the join it reads related rows until the first match (0.02 ms against 0.7 ms at 1 M rows). */
+    @Override
+    public boolean drivesProbesFromRelatedRows() {
+        return true;
+    }
+
     /** Yes: an IN over an uncorrelated subquery in the select list is a hashed SubPlan, built once; an EXISTS there is a
      * SubPlan run per outer row. */
     @Override

@@ -137,6 +137,16 @@ public abstract class SqlDialect {
         return false;
     }
 
+    /**
+     * Whether a probe for any one row whose condition is a related scope tied by one key ("do we have any patients
+     * with a latex allergy …?") is written as an inner join from the related rows rather than an EXISTS: the same
+     * answer (only whether a row comes back is read), and the planner may start from the few related rows that
+     * match and stop at the first (docs/benchmarks.md, "Against the gold SQL"). By default the EXISTS is kept.
+     */
+    public boolean drivesProbesFromRelatedRows() {
+        return false;
+    }
+
     public String booleanLiteral(boolean value) {
         if (traits.booleanLiterals()) {
             return value ? "TRUE" : "FALSE";

@@ -17,11 +17,14 @@ public final class SqlCompiler {
         return new SqlRenderer(Objects.requireNonNull(dialect, "dialect").rules());
     }
 
-    /** Applies {@link GrainSafety} and renders. */
+    /** Applies {@link GrainSafety} (and {@link RelatedProbe} where the dialect asks for it) and renders. */
     public static CompileResult compile(SqlQuery query, Dialect dialect) {
         SqlQuery lowered;
         try {
             lowered = GrainSafety.apply(query);
+            if (dialect.rules().drivesProbesFromRelatedRows()) {
+                lowered = RelatedProbe.apply(lowered);
+            }
         } catch (UnsupportedSqlException e) {
             return new CompileResult.Unsupported(dialect.id(), e.construct(), e.reason());
         }

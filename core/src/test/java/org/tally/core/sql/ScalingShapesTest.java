@@ -57,6 +57,51 @@ class ScalingShapesTest {
 
     @ParameterizedTest
     @MethodSource("databases")
+    void aProbeThroughARelatedScopeIsReadFromTheRelatedRowsWhereThePlannerWouldBuildTheirWholeKeyListFirst(Dialect db)
+            throws Exception {
+        // PostgreSQL and MariaDB start from the related rows and stop at the first match; H2 keeps the EXISTS
+        boolean joined = db == Dialect.POSTGRES || db == Dialect.MYSQL;
+        for (LocalDateTime since : List.of(LocalDateTime.of(2026, 5, 1, 0, 0), LocalDateTime.of(2031, 1, 1, 0, 0))) {
+            Predicate scope = Sql.and(eq(col("t", "admission_id"), col("a", "id")), Sql.or(
+                    Sql.compare(col("t", "moved_at"), Predicate.CompareOp.GE, Sql.param(SqlValue.of(since))),
+                    Sql.isNull(col("t", "moved_at"))), Sql.compare(col("t", "id"), Predicate.CompareOp.GT,
+                    Sql.param(SqlValue.of(0L))));
+            SqlQuery probe = SqlQuery.from(table("admission", "a"))
+                    .select(col("a", "id"), "witness")
+                    .where(new Predicate.Exists(table("transfer", "t"), List.of(), scope, false))
+                    .limit(1)
+                    .build();
+            Rendered r = rendered(probe, db);
+            if (joined) {
+                assertThat(r.sql()).as(r.sql()).contains(" INNER JOIN " + db.rules().quote("transfer"))
+                        .contains(" WHERE (").doesNotContain("EXISTS");
+            } else {
+                assertThat(r.sql()).as(r.sql()).contains(" WHERE EXISTS (SELECT 1 FROM ").doesNotContain(" JOIN ");
+            }
+            List<List<Object>> matching = HospitalFixture.runText(db, "SELECT a.id FROM admission a WHERE EXISTS"
+                    + " (SELECT 1 FROM transfer t WHERE t.admission_id = a.id AND (t.moved_at >= TIMESTAMP '"
+                    + since.toLocalDate() + " 00:00:00' OR t.moved_at IS NULL) AND t.id > 0)");
+            List<List<Object>> got = HospitalFixture.run(db, r);
+            assertThat(got).as(r.sql()).hasSize(matching.isEmpty() ? 0 : 1);
+            assertThat(matching).as(r.sql()).containsAll(got);
+        }
+        // anything that reads more than whether a row comes back keeps its EXISTS: an order, more rows, NOT EXISTS
+        Predicate scope = eq(col("t", "admission_id"), col("a", "id"));
+        for (SqlQuery kept : List.of(
+                SqlQuery.from(table("admission", "a")).select(col("a", "id"), "id")
+                        .where(new Predicate.Exists(table("transfer", "t"), List.of(), scope, false))
+                        .orderBy(OrderItem.asc(col("a", "id"))).limit(1).build(),
+                SqlQuery.from(table("admission", "a")).select(col("a", "id"), "id")
+                        .where(new Predicate.Exists(table("transfer", "t"), List.of(), scope, false)).limit(2).build(),
+                SqlQuery.from(table("admission", "a")).select(col("a", "id"), "id")
+                        .where(new Predicate.Exists(table("transfer", "t"), List.of(), scope, true)).limit(1).build())) {
+            Rendered r = rendered(kept, db);
+            assertThat(r.sql()).as(r.sql()).contains("EXISTS (SELECT 1 FROM ").doesNotContain(" JOIN ");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
     void anExistsReadAsAValueIsAKeyListBuiltOnceWithTheExistsRows(Dialect db) throws Exception {
         people(db);
         for (boolean negated : new boolean[] {false, true}) {
