@@ -32,7 +32,7 @@ final class PatientChartRules extends RuleFamily {
             List.of("can", "you", "confirm"), List.of("could", "you", "confirm"), List.of("confirm"),
             List.of("show", "me"), List.of("give", "me"));
     private static final Set<String> ATTRIBUTE_FILLERS = Set.of("the", "an", "a", "recorded", "their", "his", "her");
-    private static final Set<String> VISIT_WORDS = Set.of("visit", "encounter", "stay", "admission");
+    private static final Set<String> VISIT_WORDS = Set.of("visit", "encounter", "stay", "admission", "entry");
     private static final Set<String> VISIT_PREPOSITIONS = Set.of("on", "during", "in", "at", "for");
 
     PatientChartRules(Rules rules) {
@@ -45,6 +45,10 @@ final class PatientChartRules extends RuleFamily {
         Visit leading = visitAt(0);
         int i = leading == null ? 0 : leading.end();
         int opened = opening(i);
+        Result<QuerySpec> age = age(opened < 0 ? i : opened, leading);
+        if (age.stopped() || age.value() != null) {
+            return age;
+        }
         if (opened < 0) {
             return Result.ok(null);
         }
@@ -80,7 +84,7 @@ final class PatientChartRules extends RuleFamily {
             return Result.ok(null);
         }
         int end = patientAt == i ? attrTo : afterPatient;
-        Visit trailing = leading == null ? visitAt(end) : null;
+        Visit trailing = leading == null ? trailingVisit(end, patientAt == i ? -1 : afterPatient) : null;
         if (trailing != null) {
             end = trailing.end();
         }
@@ -88,25 +92,58 @@ final class PatientChartRules extends RuleFamily {
             return Result.ok(null);
         }
         Visit visit = leading != null ? leading : trailing;
-        return chartSpec(attrFrom, attrTo, patientAt, visit);
+        return chartSpec(tokens.words(attrFrom, attrTo), patientAt, visit);
     }
 
-    private Result<QuerySpec> chartSpec(int attrFrom, int attrTo, int patientAt, Visit visit) {
+    /**
+     * "how old was patient N on their last hospital visit", "what age was patient N ...", "can you tell me how old
+     * patient N was ...": the patient's age, a column the question's word "age" names.
+     */
+    private Result<QuerySpec> age(int i, Visit leading) {
+        int k = i + Math.max(tokens.match(i, "how", "old"), tokens.match(i, "what", "age"));
+        if (k == i) {
+            return Result.ok(null);
+        }
+        k += Math.max(tokens.match(k, "was"), tokens.match(k, "is"));
+        if (k + 1 >= tokens.size() || !(tokens.get(k + 1).isNumber() || hasDigit(tokens.get(k + 1).text()))) {
+            return Result.ok(null);
+        }
+        int patientAt = k;
+        k += 2;
+        k += Math.max(tokens.match(k, "was"), tokens.match(k, "is"));
+        Visit trailing = leading == null ? trailingVisit(k, k) : null;
+        int end = trailing == null ? k : trailing.end();
+        if (end != tokens.size()) {
+            return Result.ok(null);
+        }
+        return chartSpec("age", patientAt, leading != null ? leading : trailing);
+    }
+
+    /** A visit phrase at {@code k}: with its preposition, or right after the patient ("patient N's last visit"). */
+    private Visit trailingVisit(int k, int rightAfterPatient) {
+        Visit v = visitAt(k);
+        if (v == null && k == rightAfterPatient) {
+            v = visitWords(k);
+        }
+        return v;
+    }
+
+    private Result<QuerySpec> chartSpec(String attribute, int patientAt, Visit visit) {
         String patient = SubjectRules.PATIENT;
         if (!vocab.concepts().contains(patient)) {
             return Result.ok(null);
         }
         String concept;
         ColumnRef shown;
-        ColumnRef own = column(patient, attrFrom, attrTo);
+        ColumnRef own = column(patient, attribute);
         String visits = visitConcept();
-        ColumnRef ofVisit = visits == null ? null : column(visits, attrFrom, attrTo);
+        ColumnRef ofVisit = visits == null ? null : column(visits, attribute);
         if (own != null && visit == null) {
             concept = patient;
             shown = own;
         } else if (ofVisit != null && own == null) {
             if (visit == null) {
-                return Result.miss("'" + tokens.words(attrFrom, attrTo) + "' is recorded for each visit of a patient;"
+                return Result.miss("'" + attribute + "' is recorded for each visit of a patient;"
                         + " say which one, e.g. 'on their last hospital visit'");
             }
             concept = visits;
@@ -133,15 +170,11 @@ final class PatientChartRules extends RuleFamily {
         return Result.ok(b.build());
     }
 
-    /** The one column of {@code concept} the words [from, to) name, or null. */
-    private ColumnRef column(String concept, int from, int to) {
-        List<ColumnRef> items = new ArrayList<>();
+    /** The one column of {@code concept} the attribute words name, or null. */
+    private ColumnRef column(String concept, String attribute) {
         Reading r = Reading.start().with(new Fragment.Subject(concept));
-        Result<Integer> end = rules.projectionRules.projectionItems(from, to, r, items);
-        if (end.stopped() || end.value() != to || items.size() != 1) {
-            return null;
-        }
-        return items.get(0);
+        Result<ColumnRef> c = rules.projectionRules.shownColumn(attribute, r);
+        return c.stopped() ? null : c.value();
     }
 
     /** A patient's visits: the one bound concept (not a kind of another) referring to patients with a start and an end. */
@@ -176,13 +209,14 @@ final class PatientChartRules extends RuleFamily {
 
     /** "on their last hospital visit", "during the first hospital encounter" at {@code i}, or null. */
     private Visit visitAt(int i) {
-        int k = i;
-        if (k < tokens.size() && VISIT_PREPOSITIONS.contains(tokens.get(k).text())) {
-            k++;
-        } else {
+        if (i >= tokens.size() || !VISIT_PREPOSITIONS.contains(tokens.get(i).text())) {
             return null;
         }
-        k = tokens.skipFillers(k, "the", "their", "his", "her");
+        return visitWords(tokens.skipFillers(i + 1, "the", "their", "his", "her"));
+    }
+
+    /** "first hospital visit", "last admission to the hospital", "first entry into the hospital" at {@code k}. */
+    private Visit visitWords(int k) {
         if (k >= tokens.size()) {
             return null;
         }
@@ -190,17 +224,18 @@ final class PatientChartRules extends RuleFamily {
         Token which = tokens.get(k);
         if (which.ordinal() && Integer.valueOf(1).equals(which.number()) || which.is("first")) {
             first = true;
-        } else if (tokens.word(k, "last")) {
+        } else if (which.is("last")) {
             first = false;
         } else {
             return null;
         }
-        k++;
-        k = tokens.skipFillers(k, "hospital");
+        k = tokens.skipFillers(k + 1, "hospital");
         if (k >= tokens.size() || !VISIT_WORDS.contains(tokens.get(k).text())) {
             return null;
         }
-        return new Visit(first, k + 1);
+        k++;
+        int to = Math.max(tokens.match(k, "to", "the", "hospital"), tokens.match(k, "into", "the", "hospital"));
+        return new Visit(first, k + to);
     }
 
     private int opening(int i) {

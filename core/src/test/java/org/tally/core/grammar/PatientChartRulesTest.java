@@ -61,6 +61,23 @@ class PatientChartRulesTest {
         QuerySpec first = parsed(G, "during their first hospital encounter, what was patient 10004235's insurance");
         assertThat(first.order()).containsExactly(new OrderKey.ByValue(ColumnRef.of("Admission", START_TIME),
                 Direction.ASC));
+        QuerySpec entry = parsed(G, "what was the insurance for patient 10004235's last admission to the hospital");
+        assertThat(entry.order()).containsExactly(new OrderKey.ByValue(ColumnRef.of("Admission", START_TIME),
+                Direction.DESC));
+    }
+
+    @Test
+    void howOldAPatientWasIsTheirAgeOnTheNamedVisit() {
+        for (String q : List.of("how old was patient 10004235 during their first hospital encounter",
+                "in the first hospital visit, what age was patient 10004235",
+                "can you tell me how old patient 10004235 was on the first hospital visit")) {
+            QuerySpec s = parsed(G, q);
+            assertThat(s.subject()).as(q).isEqualTo("Admission");
+            assertThat(s.projection()).as(q).containsExactly(ColumnRef.of("Admission", MEASURE, "age"));
+            assertThat(s.filters()).as(q).contains(PATIENT);
+            assertThat(s.limit()).as(q).isEqualTo(1);
+        }
+        assertThat(miss(G, "how old was patient 10004235")).contains("which one");
     }
 
     @Test
