@@ -156,7 +156,7 @@ public final class Binder {
         each(facts, "assigning column roles", f -> assignRoles(f, nameGuess, facts, overrides));
         Map<String, Integer> inbound = inboundCounts(facts);
         each(facts, "scoring concepts", f -> {
-            f.concepts = scoreConcepts(f, inbound.getOrDefault(f.table.name(), 0));
+            f.concepts = scoreConcepts(f, inbound.getOrDefault(f.table.name(), 0), nameGuess);
             if (f.status != TableBinding.Status.IGNORED && f.concept == null && !f.dictionary) {
                 decide(f, nameGuess);
             }
@@ -419,6 +419,7 @@ public final class Binder {
 
     /** Start/end pairs, then at most one EventTime: the one point in time that is not bookkeeping. */
     private void placeTimes(Facts f, Overrides overrides) {
+        DateTwins.settle(f.table, f.columnTokens, f.roles, (col, reason) -> demote(f, col, reason));
         List<String> times = new ArrayList<>();
         f.roles.forEach((col, cands) -> {
             Overrides.ColumnOverride o = overrides.columnOverride(f.table.name(), col);
@@ -615,7 +616,7 @@ public final class Binder {
         return score;
     }
 
-    private List<Scored> scoreConcepts(Facts f, int inbound) {
+    private List<Scored> scoreConcepts(Facts f, int inbound, Map<String, String> nameGuess) {
         Set<String> columnWords = new HashSet<>();
         f.columnTokens.values().forEach(columnWords::addAll);
         Set<String> roles = new HashSet<>();
@@ -624,6 +625,9 @@ public final class Binder {
         for (Concept c : pack.concepts()) {
             List<String> reasons = new ArrayList<>();
             double name = nameScore(c, f, reasons);
+            if (name < 1.0 && completedByReference(c, f, nameGuess, reasons)) {
+                name = 1.0;
+            }
             List<String> matched = c.columnTokens().stream().filter(columnWords::contains).toList();
             double vocabulary = Math.min(1.0, matched.size() / 4.0);
             if (name == 0 && vocabulary == 0) {
@@ -672,6 +676,41 @@ public final class Binder {
         }
         out.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(Scored::candidate));
         return out;
+    }
+
+    /**
+     * Whether a two-word name pattern of {@code c} is spelled by the table's own name and what one of its keys
+     * references: "ord_itm" with a key to a drug master is a drug order, with a key to a test catalogue a test order.
+     * A generic word of the name ("order") says what kind of record it is; the referenced table says what of. Only a
+     * key to a thing (a catalogue, a master) counts: not one to the patient, to another record, to the table itself
+     * or to a table of {@code c} itself.
+     */
+    private boolean completedByReference(Concept c, Facts f, Map<String, String> nameGuess, List<String> reasons) {
+        for (Link l : f.links.values()) {
+            String target = nameGuess.get(l.toTable());
+            if (target == null || target.equals(c.id()) || "Patient".equals(target) || l.toTable().equals(f.table.name())) {
+                continue;
+            }
+            Concept referenced = pack.requireConcept(target);
+            if (isRecord(referenced)) {
+                continue; // what an order is of is a thing (a drug, a test), not another record about the patient
+            }
+            Set<String> referencedWords = new HashSet<>(referenced.nameTokens());
+            referencedWords.addAll(names.phrase(referenced.singular()));
+            for (NameHint pattern : pack.namePatterns(c.id())) {
+                List<String> own = pattern.tokens().stream().filter(f.tokens::contains).toList();
+                List<String> rest = pattern.tokens().stream().filter(t -> !f.tokens.contains(t)).toList();
+                if (pattern.tokens().size() >= 2 && !own.isEmpty() && !rest.isEmpty()
+                        && referencedWords.containsAll(rest)) {
+                    reasons.removeIf(r -> r.startsWith("table name"));
+                    reasons.add("table name has '" + String.join(" ", own) + "' and its key " + l.fromColumn()
+                            + " references " + l.toTable() + " (" + target + "): '" + String.join(" ",
+                            pattern.tokens()) + "'");
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private void ownNames(Concept c, Facts f, Set<String> roles) {
@@ -902,7 +941,7 @@ public final class Binder {
                 return new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
                         top.score(), reasons, cands.subList(1, cands.size()), pii,
                         pii || !enumerated ? null : p.values(), f.links.get(c.name()),
-                        o == null ? Map.of() : o.aliases(), p == null ? null : p.shape());
+                        o == null ? Map.of() : o.aliases(), WholeNumberShapes.of(c, p));
             }));
         }
         List<String> reasons = new ArrayList<>(f.reasons);

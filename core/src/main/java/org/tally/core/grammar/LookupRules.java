@@ -225,7 +225,8 @@ final class LookupRules extends RuleFamily {
      * The filter a typed identifier makes on {@code concept}: the one unprofiled naming column (name, business id,
      * identifier, code) whose measured values could spell it — their lengths and letters fit, so "MRN0001643" finds
      * the record number and not the nine-digit national id; a plain number is the primary key when no such column
-     * could hold it ("bill 4213"). Null when no column or several fit.
+     * could hold it ("bill 4213"), and the one naming column that could when the key's measured range cannot
+     * ("patient 10004235" where rows are numbered to 94). Null when no column or several fit.
      */
     private Filter identifyingFilter(Token literal, String concept) {
         String typed = literalSpelling(literal);
@@ -236,10 +237,19 @@ final class LookupRules extends RuleFamily {
         if (literal.isNumber()) {
             List<GrammarVocabulary.Column> keys = vocab.columns(concept).stream()
                     .filter(c -> c.role() == ColumnRole.PRIMARY_KEY).toList();
-            if (keys.size() != 1 || !naming.isEmpty()) {
-                return null; // "bed 12" may be the bed's label as well as its key
+            if (keys.size() != 1) {
+                return null;
             }
-            return Filter.eq(ref(concept, keys.get(0)), Literal.of(BigDecimal.valueOf(literal.number())));
+            boolean keyFits = keys.get(0).shape() == null || keys.get(0).shape().couldHold(typed);
+            if (keyFits) {
+                // "bed 12" may be the bed's label as well as its key: the key only when no naming column could be it
+                return naming.isEmpty()
+                        ? Filter.eq(ref(concept, keys.get(0)), Literal.of(BigDecimal.valueOf(literal.number()))) : null;
+            }
+            // out of the key's measured range ("patient 10004235", rows numbered to 94): the one measured naming
+            // column that could spell it (as typed: the binder reads it as a number on a numeric column)
+            return naming.size() == 1 && naming.get(0).shape() != null
+                    ? Filter.eq(ref(concept, naming.get(0)), Literal.of(typed)) : null;
         }
         String text = literal.text();
         if (!text.chars().anyMatch(Character::isDigit) || !text.chars().anyMatch(Character::isLetter)) {

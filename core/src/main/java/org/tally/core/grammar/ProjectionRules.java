@@ -170,7 +170,7 @@ final class ProjectionRules extends RuleFamily {
     }
 
     /** The column a phrase names for showing: the subject's own, or the label of a concept it refers to; or null. */
-    private Result<ColumnRef> shownColumn(String phrase, Reading r) {
+    Result<ColumnRef> shownColumn(String phrase, Reading r) {
         String subject = r.subject();
         List<String> words = List.of(phrase.split(" "));
         if (TIME_WORDS.contains(phrase)) {

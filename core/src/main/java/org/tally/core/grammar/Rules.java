@@ -31,6 +31,7 @@ final class Rules {
     final SpecAssembly specAssembly;
     final FollowUps followUps;
     final FollowUpMoves followUpMoves;
+    final PatientChartRules patientChartRules;
 
     Rules(ParseContext context) {
         this.context = context;
@@ -53,6 +54,7 @@ final class Rules {
         this.specAssembly = new SpecAssembly(this);
         this.followUps = new FollowUps(this);
         this.followUpMoves = new FollowUpMoves(this);
+        this.patientChartRules = new PatientChartRules(this);
     }
 
     /** The whole question: lead, subject, then modifiers until every token is read. */
@@ -89,6 +91,10 @@ final class Rules {
 
     /** The spec the question makes, or why it makes none. */
     Result<QuerySpec> parse() {
+        Result<QuerySpec> chart = patientChartRules.attribute(); // one patient's attribute (real12's family)
+        if (chart.stopped() || chart.value() != null) {
+            return chart;
+        }
         return read().then(specAssembly::build);
     }
 }

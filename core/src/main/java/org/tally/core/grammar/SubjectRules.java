@@ -88,7 +88,8 @@ final class SubjectRules extends RuleFamily {
             if (isValue.value()) {
                 continue; // "ICU beds": "icu" is a recorded bed type here, the beds are the subject
             }
-            return termSubject(i, k, from, term, cur);
+            Result<Read> subject = termSubject(i, k, from, term, cur);
+            return "count.total".equals(cur.rule()) ? totalOfAmounts(subject) : subject;
         }
         if (cur.lead() == Lead.RATE && cur.rateWords() != null) {
             Reading rate = cur;
@@ -108,6 +109,22 @@ final class SubjectRules extends RuleFamily {
         return Result.miss(i < tokens.size()
                 ? "no concept of this source is named in '" + tokens.words(i, tokens.size()) + "'"
                 : "the question names nothing to count or list");
+    }
+
+    /**
+     * "the total input": of rows that record an amount (fluid given, money billed) "total" may be their number or the
+     * sum of their amounts; which one is not said, so the question misses rather than count them.
+     */
+    private Result<Read> totalOfAmounts(Result<Read> subject) {
+        if (subject.stopped() || subject.value().reading().subject() == null) {
+            return subject;
+        }
+        String concept = subject.value().reading().subject();
+        if (vocab.columns(concept).stream().noneMatch(c -> c.role() == ColumnRole.AMOUNT)) {
+            return subject;
+        }
+        return Result.miss("'total' of " + concept + " could be how many there were or the sum of their amounts;"
+                + " ask 'how many' or 'the total amount of'");
     }
 
     /** "how much was received in payments": the sum of what the verb's concept records. */
