@@ -195,8 +195,9 @@ class ScreenshotsTest {
         Answer cited = engineAnswer("How many patient safety incidents were there last month?")
                 .withCitations(narratives("%stair%", 2));
         robot.interact(() -> {
-            window.model.chat().cards().add(AnswerCardModel.of(fromSnapshot, List.of()));
+            // the newest card scrolls into view whole: the short snapshot card last, so its chip shows too
             window.model.chat().cards().add(AnswerCardModel.of(cited, List.of()));
+            window.model.chat().cards().add(AnswerCardModel.of(fromSnapshot, List.of()));
         });
         shoot(robot, "16-snapshot-chip-and-citation-cards");
     }
