@@ -12,8 +12,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
 import org.tally.core.binding.Binding;
+import org.tally.core.binding.BindingReview;
+import org.tally.core.binding.IndexAdvice;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.OverrideException;
 import org.tally.core.binding.OverrideFile;
@@ -24,10 +28,12 @@ import org.tally.core.catalog.Drift;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.source.Credentials;
+import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.binding.BindingReviewSnapshot;
 import org.tally.ui.binding.BindingSnapshot;
 import org.tally.ui.binding.OverrideDraft;
 
@@ -37,6 +43,7 @@ import org.tally.ui.binding.OverrideDraft;
  */
 final class InspectorBindings implements BindingProvider {
 
+    private static final Logger LOG = LoggerFactory.getLogger(InspectorBindings.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final SourceBindings bindings;
@@ -121,6 +128,34 @@ final class InspectorBindings implements BindingProvider {
                     BindingSnapshot.DriftAlarm.Change.VANISHED, v.value())));
         }
         return alarms;
+    }
+
+    /**
+     * The review as {@code binding --review} prints it, and the index advice read over a read-only connection of its
+     * own; a database that does not tell its indexes (or cannot be reached) leaves the advice out, saying why.
+     */
+    @Override
+    public BindingReviewSnapshot review(SourceRef source, Credentials credentials) {
+        Optional<Catalog> catalog = bindings.active(source.name());
+        if (catalog.isEmpty()) {
+            return BindingReviewSnapshot.EMPTY;
+        }
+        Binding binding = bindings.bind(catalog.get()).binding();
+        List<BindingReviewSnapshot.Item> items = BindingReview.of(binding).stream()
+                .map(i -> new BindingReviewSnapshot.Item(i.table(), i.concept(), i.confidence(), i.lookup(),
+                        i.reasons(), i.choices().stream().map(c -> new BindingReviewSnapshot.Choice(c.concept(),
+                                c.score(), c.evidence())).toList()))
+                .toList();
+        try (Connection connection = connector.open(source, credentials, Progress.NONE)) {
+            List<BindingReviewSnapshot.IndexAdvice> advice = IndexAdvice.of(binding, connection, source.dialect())
+                    .stream().map(a -> new BindingReviewSnapshot.IndexAdvice(a.table(), a.column(), a.referenced(),
+                            a.createIndex())).toList();
+            return new BindingReviewSnapshot(items, advice, null);
+        } catch (SQLException | SourceConnectionException e) {
+            LOG.warn("no index advice for {}: {}", source.name(), e.toString());
+            return new BindingReviewSnapshot(items, List.of(), "No index advice: the database did not tell its"
+                    + " indexes (" + e.getMessage() + ").");
+        }
     }
 
     @Override

@@ -126,4 +126,29 @@ class InspectorBindingsTest {
                 .anySatisfy(d -> assertThat(d).contains("New value 'transfer-in'"))
                 .anySatisfy(d -> assertThat(d).contains("Vanished value 'elective'"));
     }
+
+    @Test
+    void theReviewListsWhatBindingReviewPrintsAndAChoiceSavedFromItLeavesIt() throws Exception {
+        DataFolder data = new DataFolder(dir.resolve("review-home"));
+        InspectorBindings bindings = inspector(data);
+        SourceRef source = clinic();
+        assertThat(bindings.review(source, org.tally.core.source.Credentials.NONE).items()).isEmpty();
+
+        refresh(data, source);
+        org.tally.ui.binding.BindingReviewSnapshot review = bindings.review(source,
+                org.tally.core.source.Credentials.NONE);
+        assertThat(review.items()).anySatisfy(i -> {
+            assertThat(i.table()).isEqualToIgnoringCase("etl_log");
+            assertThat(i.unbound()).isTrue();
+        });
+        assertThat(review.indexNote()).as("H2 tells its indexes").isNull();
+        assertThat(review.indexAdvice()).as("H2 indexes each declared foreign key").isEmpty();
+
+        String etl = review.items().stream().filter(i -> i.table().equalsIgnoreCase("etl_log")).findFirst()
+                .orElseThrow().table();
+        assertThat(bindings.saveOverride(source, new OverrideDraft(OverrideDraft.Kind.TABLE_CONCEPT, etl, null,
+                "ignore", null, null, null))).isEmpty();
+        assertThat(bindings.review(source, org.tally.core.source.Credentials.NONE).items())
+                .noneMatch(i -> i.table().equals(etl));
+    }
 }

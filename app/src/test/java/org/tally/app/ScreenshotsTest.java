@@ -4,8 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.tally.ui.testing.FxSteps.clickInView;
 
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -17,7 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.tally.core.Progress;
+import org.tally.core.answer.Answer;
+import org.tally.core.answer.AnswerEngine;
+import org.tally.core.answer.AnswerStatus;
+import org.tally.core.answer.Citation;
+import org.tally.core.answer.SnapshotLabel;
 import org.tally.core.scope.Scope;
+import org.tally.core.source.Credentials;
+import org.tally.core.source.DemoSchema;
+import org.tally.core.source.SourceRef;
+import org.tally.ui.chat.AnswerCardModel;
 import org.tally.ui.result.PngExport;
 import org.tally.ui.testing.Look;
 
@@ -25,7 +44,10 @@ import org.tally.ui.testing.Look;
  * Renders the main states of the real workstation on the demo hospital into PNG files, headless (Monocle + JavaFX
  * snapshot, no display needed):
  * <pre>mvn -B -pl app -am test -Dtest=ScreenshotsTest -Dsurefire.failIfNoSpecifiedTests=false -Dtally.screenshots=true</pre>
- * The files land in {@code app/target/screenshots/}. Every answer shown comes from the demo database.
+ * The files land in {@code app/target/screenshots/}. Every answer shown comes from the demo database; the two
+ * cards of shot 16 are composed from it (the live demo never fails over to a snapshot here, and its free text is
+ * not ingested): a real answer labelled as read from a snapshot three days old, and real incident narratives as the
+ * passages a retrieval answer cites.
  */
 @EnabledIfSystemProperty(named = "tally.screenshots", matches = "true")
 @ExtendWith(ApplicationExtension.class)
@@ -104,6 +126,9 @@ class ScreenshotsTest {
         robot.interact(() -> window.view.showTab(2));
         RealWindow.waitUntil(() -> !robot.lookup("#binding-tables").queryAs(TableView.class).getItems().isEmpty());
         shoot(robot, "07a-binding-summary");
+        RealWindow.waitUntil(() -> !window.model.activity().runningProperty().get());
+        robot.interact(() -> robot.lookup("#binding-summary-scroll").queryAs(ScrollPane.class).setVvalue(1.0));
+        shoot(robot, "07b-binding-review-and-index-advice");
         robot.interact(() -> {
             TableView<?> tables = robot.lookup("#binding-tables").queryAs(TableView.class);
             for (int i = 0; i < tables.getItems().size(); i++) {
@@ -162,5 +187,45 @@ class ScreenshotsTest {
         }
         shoot(robot, "15-keyboard-focus");
         robot.interact(() -> window.model.useTextPercent(100));
+
+        fresh(robot);
+        Answer live = engineAnswer("How many admissions were there last month?");
+        Answer fromSnapshot = live.fromSnapshot(new SnapshotLabel(Instant.now().minus(Duration.ofDays(3))
+                .toString(), "catalog of the demo", List.of("admissions")), "From the snapshot — not live data.");
+        Answer cited = engineAnswer("How many patient safety incidents were there last month?")
+                .withCitations(narratives("%stair%", 2));
+        robot.interact(() -> {
+            // the newest card scrolls into view whole: the short snapshot card last, so its chip shows too
+            window.model.chat().cards().add(AnswerCardModel.of(cited, List.of()));
+            window.model.chat().cards().add(AnswerCardModel.of(fromSnapshot, List.of()));
+        });
+        shoot(robot, "16-snapshot-chip-and-citation-cards");
+    }
+
+    /** An answer of the demo from an engine of its own (the window's session keeps answering the window). */
+    private Answer engineAnswer(String question) {
+        try (AnswerEngine engine = new Wiring(window.data).engines().open(new SourceRef.Demo(DemoSchema.DEV),
+                Credentials.NONE, null, Progress.NONE)) {
+            Answer a = engine.ask(question);
+            assertThat(a.status()).as(a.message()).isEqualTo(AnswerStatus.ANSWERED);
+            return a;
+        }
+    }
+
+    /** Incident narratives of the demo containing {@code like}, as a retrieval answer cites them. */
+    private List<Citation> narratives(String like, int n) throws Exception {
+        String url = new org.tally.core.demo.DemoDatabases(window.data).jdbcUrl(DemoSchema.DEV, Progress.NONE);
+        List<Citation> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url); PreparedStatement ps = c.prepareStatement(
+                "SELECT id, narrative FROM incidents WHERE LOWER(narrative) LIKE ? ORDER BY id")) {
+            ps.setString(1, like);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next() && out.size() < n) {
+                    out.add(new Citation("incidents", rs.getString(1), "narrative", null, rs.getString(2)));
+                }
+            }
+        }
+        assertThat(out).as("the demo holds such narratives").isNotEmpty();
+        return out;
     }
 }

@@ -46,16 +46,25 @@ public final class StartupBenchmark {
         Path home = System.getProperty("tally.bench.data") != null ? Path.of(System.getProperty("tally.bench.data"))
                 : Files.createTempDirectory("tally-startup-");
         System.out.printf("load before: %s%n", load());
-        long first = timed(home, cli(home));
+        long first = timed(home, cli(home), new ArrayList<>());
         System.out.printf("first start of an empty data folder (demo generated, catalog refreshed): %d ms%n", first);
         List<Long> cli = new ArrayList<>();
         List<Long> window = new ArrayList<>();
+        List<Long> cliCpu = new ArrayList<>();
+        List<Long> windowCpu = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
-            cli.add(timed(home, cli(home)));
-            window.add(timed(home, windowCommand(home)));
+            cli.add(timed(home, cli(home), cliCpu));
+            window.add(timed(home, windowCommand(home), windowCpu));
         }
         System.out.printf("command line, cold JVM to first answer: %s%n", summary(cli));
         System.out.printf("window's engine, cold JVM to first answer: %s%n", summary(window));
+        if (!cliCpu.isEmpty()) {
+            // CPU time hardly depends on how many other processes share the cores: the figure to compare across loads
+            System.out.printf("command line, CPU time of the whole run (user + system, all threads): %s%n",
+                    summary(cliCpu));
+            System.out.printf("window's engine, CPU time of the whole run (user + system, all threads): %s%n",
+                    summary(windowCpu));
+        }
         System.out.printf("load after: %s%n", load());
     }
 
@@ -92,10 +101,22 @@ public final class StartupBenchmark {
         return cmd;
     }
 
-    /** Milliseconds from starting the process to its first line on standard output (the answer). */
-    private static long timed(Path home, List<String> command) throws IOException, InterruptedException {
+    /**
+     * Milliseconds from starting the process to its first line on standard output (the answer). Where
+     * {@code /usr/bin/time} exists the run goes through it and its CPU time (user + system, until it exits) is added
+     * to {@code cpu}.
+     */
+    private static long timed(Path home, List<String> command, List<Long> cpu) throws IOException,
+            InterruptedException {
+        Path time = Path.of("/usr/bin/time");
+        Path cpuFile = Files.createTempFile("tally-startup-cpu-", ".txt");
+        List<String> run = new ArrayList<>();
+        if (Files.isExecutable(time)) {
+            run.addAll(List.of(time.toString(), "-o", cpuFile.toString(), "-f", "%U %S"));
+        }
+        run.addAll(command);
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(run).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String line;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
                 StandardCharsets.UTF_8))) {
@@ -105,6 +126,11 @@ public final class StartupBenchmark {
         if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0 || line == null
                 || !(line.contains("\"status\":\"answered\"") || line.startsWith(READY))) {
             throw new IllegalStateException("the run did not answer: " + line);
+        }
+        String[] used = Files.readString(cpuFile).strip().split("\\s+");
+        Files.deleteIfExists(cpuFile);
+        if (used.length == 2) {
+            cpu.add(Math.round((Double.parseDouble(used[0]) + Double.parseDouble(used[1])) * 1000));
         }
         return ms;
     }

@@ -37,6 +37,15 @@ public interface BindingProvider {
         throw new IllegalStateException("The catalog cannot be refreshed here: the binding is not available yet");
     }
 
+    /**
+     * The review of {@code source}'s binding (tables to look at first, missing indexes), read over a connection with
+     * {@code credentials} for the index advice. Blocking: call off the UI thread. A provider without one has nothing
+     * to review.
+     */
+    default BindingReviewSnapshot review(SourceRef source, Credentials credentials) {
+        return BindingReviewSnapshot.EMPTY;
+    }
+
     BindingProvider NONE = new BindingProvider() {
         @Override
         public Optional<BindingSnapshot> snapshot(SourceRef source) {

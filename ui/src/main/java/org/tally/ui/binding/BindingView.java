@@ -49,7 +49,7 @@ public final class BindingView extends StackPane {
         placeholder.setMaxWidth(640);
         placeholder.setId("binding-placeholder");
         StackPane.setAlignment(placeholder, Pos.TOP_LEFT);
-        summaryPage.getChildren().add(new BindingSummaryPane(model));
+        summaryPage.getChildren().addAll(new BindingSummaryPane(model), new BindingReviewPane(model.review()));
         buildInspector();
         StackPane body = new StackPane(placeholder, inspector);
         BorderPane page = new BorderPane(body);

@@ -47,11 +47,23 @@ public final class BindingViewModel {
     private SourceRef source;
     private Credentials credentials = Credentials.NONE;
     private Runnable bindingChanged = () -> { };
+    private final BindingReviewModel review;
 
     public BindingViewModel(BindingProvider provider, TaskRunner runner, Activity activity) {
         this.provider = Objects.requireNonNull(provider, "provider");
         this.runner = Objects.requireNonNull(runner, "runner");
         this.activity = Objects.requireNonNull(activity, "activity");
+        this.review = new BindingReviewModel(provider, runner, activity);
+        // a choice made in the review is an override like any other: answers and this page follow it
+        review.onSaved(() -> {
+            bindingChanged.run();
+            load(source);
+        });
+    }
+
+    /** The review section's model (tables to look at first, missing indexes, one-click choices). */
+    public BindingReviewModel review() {
+        return review;
     }
 
     /** Called after an override was saved or the catalog refreshed, so answers use the binding shown here. */
@@ -128,6 +140,7 @@ public final class BindingViewModel {
                         summary.set(BindingSummary.of(snapshot.get()));
                         state.set(State.READY);
                         message.set(summary.get().sentence());
+                        review.load(ref, credentials);
                     }
 
                     @Override

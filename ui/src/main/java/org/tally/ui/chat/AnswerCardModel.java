@@ -147,6 +147,19 @@ public final class AnswerCardModel {
         return answer == null || answer.model() == null ? null : ModelStamp.NOTE;
     }
 
+    /**
+     * The chip saying the answer came from the source's snapshot, with its age at {@code now}; null for a live
+     * answer.
+     */
+    public SnapshotChip snapshotChip(java.time.Instant now) {
+        return answer == null || answer.snapshot() == null ? null : SnapshotChip.of(answer.snapshot(), now);
+    }
+
+    /** The passages a retrieval answer cites, as cards in the answer's order; empty for any other answer. */
+    public List<CitationCard> citations() {
+        return answer == null ? List.of() : CitationCard.of(answer.citations());
+    }
+
     /** Every step of the path as a chip, in order (the last names the local model that read the answer, if one did). */
     public List<ChipModel> chips() {
         return Provenance.chipsOf(steps, modelName());

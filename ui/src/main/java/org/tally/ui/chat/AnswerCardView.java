@@ -73,7 +73,21 @@ public final class AnswerCardView extends VBox {
     }
 
     private void answered(AnswerCardModel card) {
+        SnapshotChip snapshot = card.snapshotChip(java.time.Instant.now());
+        if (snapshot != null) {
+            // never taken for live data: the chip stands above the result it qualifies
+            Label chip = new Label("⏲ " + snapshot.label());
+            chip.setId("snapshot-chip");
+            chip.getStyleClass().addAll("chip", "chip-snapshot");
+            chip.setTooltip(tooltip(snapshot.tooltip()));
+            chip.setAccessibleText(snapshot.label() + ". " + snapshot.tooltip());
+            chip.setFocusTraversable(true);
+            getChildren().add(chip);
+        }
         getChildren().add(new ResultView(card.result()));
+        if (!card.citations().isEmpty()) {
+            getChildren().add(citations(card.citations()));
+        }
         if (card.readAs() != null) {
             Label readAs = text(card.readAs(), "card-explanation");
             readAs.setId("read-as");
@@ -94,6 +108,29 @@ public final class AnswerCardView extends VBox {
             note.setId("answer-note");
             getChildren().add(note);
         }
+    }
+
+    /** The passages a retrieval answer cites, one small card each, under the rows that number them. */
+    private static VBox citations(List<CitationCard> cards) {
+        VBox list = new VBox(6);
+        list.setId("citations");
+        list.getChildren().add(caption("Passages cited"));
+        for (CitationCard c : cards) {
+            Label mark = new Label(c.mark());
+            mark.getStyleClass().add(Styles.TEXT_BOLD);
+            mark.setMinWidth(Region.USE_PREF_SIZE);
+            Label where = text(c.source(), "card-hint");
+            Label passage = text(c.text(), "citation-text");
+            VBox body = new VBox(2, where, passage);
+            javafx.scene.layout.HBox.setHgrow(body, javafx.scene.layout.Priority.ALWAYS);
+            HBox card = new HBox(8, mark, body);
+            card.getStyleClass().add("citation-card");
+            card.setFocusTraversable(true);
+            card.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
+            card.setAccessibleText(c.spoken());
+            list.getChildren().add(card);
+        }
+        return list;
     }
 
     private void clarify(AnswerCardModel card, ChatViewModel chat) {

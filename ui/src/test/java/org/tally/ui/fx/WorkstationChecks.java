@@ -462,6 +462,41 @@ abstract class WorkstationChecks {
     }
 
     @Test
+    void theReviewOffersEachTablesChoicesWithTheirEvidenceAndAClickSavesOne(FxRobot robot) {
+        robot.interact(() -> fx.view.showTab(2));
+        waitUntil(() -> robot.lookup("#review-tmp_import").tryQuery().isPresent());
+        assertThat(robot.lookup("#binding-review-status").queryAs(Label.class).getText())
+                .startsWith("2 tables to look at, 1 of them a tie");
+        assertThat(robot.lookup("#review-tmp_import .label").queryAllAs(Label.class)).extracting(Label::getText)
+                .contains("not bound; two concepts tie", "has a mode of birth column");
+        assertThat(robot.lookup("#index-advice .text-field").queryAs(TextField.class).getText())
+                .isEqualTo("CREATE INDEX deliveries_ward_id_idx ON deliveries (ward_id);");
+        clickInView(robot, "#review-choose-tmp_import-Delivery");
+        waitUntil(() -> robot.lookup("#binding-review-choice").queryAs(Label.class).getText()
+                .startsWith("Saved: tmp_import bound to Delivery"));
+    }
+
+    @Test
+    void anAnswerFromASnapshotShowsItsChipAndARetrievalAnswerItsCitedPassages(FxRobot robot) {
+        org.tally.core.answer.Answer plain = new org.tally.core.answer.Answer("What did the reports say about falls?",
+                org.tally.core.answer.AnswerStatus.ANSWERED, List.of("incident", "passage"),
+                List.of(List.of("1042", "Patient slipped near bed 4.")), null, null, List.of(), null, null, null);
+        org.tally.core.answer.Answer a = plain.withCitations(List.of(new org.tally.core.answer.Citation("incidents",
+                "1042", "narrative", "2026-11-03", "Patient slipped near bed 4.")))
+                .fromSnapshot(new org.tally.core.answer.SnapshotLabel(java.time.Instant.now().minus(
+                        java.time.Duration.ofHours(5)).toString(), "v1", List.of("incidents")), "From the snapshot.");
+        robot.interact(() -> fx.model.chat().cards().add(org.tally.ui.chat.AnswerCardModel.of(a, List.of())));
+        waitUntil(() -> robot.lookup("#snapshot-chip").tryQuery().isPresent());
+        Label chip = robot.lookup("#snapshot-chip").queryAs(Label.class);
+        assertThat(chip.getText()).contains("From a snapshot").contains("hours old").contains("not live");
+        assertThat(chip.getAccessibleText()).contains("Tables read: incidents");
+        FxSteps.bringIntoView(robot, robot.lookup("#citations").query());
+        assertThat(robot.lookup("#citations .citation-card").queryAll()).hasSize(1);
+        assertThat(robot.lookup("#citations .citation-card").query().getAccessibleText())
+                .isEqualTo("Passage 1, from incidents · row 1042 · narrative · 2026-11-03: Patient slipped near bed 4.");
+    }
+
+    @Test
     void theWindowKeepsTheSizeThemeAndTextScaleItWasLeftWith(FxRobot robot) {
         org.tally.ui.shell.WindowPrefs left = new org.tally.ui.shell.WindowPrefs(900, 640, true, 130);
         robot.interact(() -> {

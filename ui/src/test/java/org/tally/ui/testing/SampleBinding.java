@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.tally.core.source.SourceRef;
 import org.tally.ui.binding.BindingProvider;
+import org.tally.ui.binding.BindingReviewSnapshot;
 import org.tally.ui.binding.BindingSnapshot;
 import org.tally.ui.binding.BindingSnapshot.ColumnBinding;
 import org.tally.ui.binding.BindingSnapshot.DriftAlarm;
@@ -44,6 +45,21 @@ public final class SampleBinding {
                 List.of(new DriftAlarm("deliveries", "delivery_mode", DriftAlarm.Change.NEW, "C-SEC")));
     }
 
+    /** The review of {@link #snapshot()}: an unbound table with a tie, a weak binding, one missing index. */
+    public static BindingReviewSnapshot review() {
+        return new BindingReviewSnapshot(List.of(
+                new BindingReviewSnapshot.Item("tmp_import", null, 0.1, false, List.of("ambiguous: Admission (0.55)"
+                        + " and Delivery (0.55) score alike"), List.of(
+                        new BindingReviewSnapshot.Choice("Admission", 0.55, List.of("has an admitted_at time")),
+                        new BindingReviewSnapshot.Choice("Delivery", 0.55, List.of("has a mode of birth column")))),
+                new BindingReviewSnapshot.Item("mat_obs", "Delivery", 0.52, false, List.of("name token 'mat' is an"
+                        + " abbreviation of maternity"), List.of(
+                        new BindingReviewSnapshot.Choice("Delivery", 0.52, List.of("name token 'mat'")),
+                        new BindingReviewSnapshot.Choice("Admission", 0.31, List.of("has a ward reference"))))),
+                List.of(new BindingReviewSnapshot.IndexAdvice("deliveries", "ward_id", "wards",
+                        "CREATE INDEX deliveries_ward_id_idx ON deliveries (ward_id)")), null);
+    }
+
     /** A provider serving {@link #snapshot()} that accepts every override. */
     public static BindingProvider provider() {
         return provider(new java.util.concurrent.atomic.AtomicReference<>(Optional.of(snapshot())));
@@ -70,6 +86,11 @@ public final class SampleBinding {
             @Override
             public Map<String, String> saveOverride(SourceRef source, OverrideDraft draft) {
                 return Map.of();
+            }
+
+            @Override
+            public BindingReviewSnapshot review(SourceRef source, org.tally.core.source.Credentials credentials) {
+                return served.get().isPresent() ? SampleBinding.review() : BindingReviewSnapshot.EMPTY;
             }
         };
     }
