@@ -76,7 +76,7 @@ public final class AnswerCardView extends VBox {
         SnapshotChip snapshot = card.snapshotChip(java.time.Instant.now());
         if (snapshot != null) {
             // never taken for live data: the chip stands above the result it qualifies
-            Label chip = new Label("⏲ " + snapshot.label());
+            Label chip = new Label(snapshot.label());
             chip.setId("snapshot-chip");
             chip.getStyleClass().addAll("chip", "chip-snapshot");
             chip.setTooltip(tooltip(snapshot.tooltip()));
