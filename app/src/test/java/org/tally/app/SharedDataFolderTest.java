@@ -50,8 +50,10 @@ class SharedDataFolderTest {
 
     private Process commandLine() throws IOException {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dtally.home=" + home.toAbsolutePath(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "ask", "--jsonl").start();
+                "-Dtally.home=" + home.toAbsolutePath(),
+                // a test class path may hold several logging set-ups; logback must not report that on standard output
+                "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "ask", "--jsonl").start();
         try (OutputStream in = p.getOutputStream()) {
             in.write((String.join("\n", QUESTIONS) + "\n").getBytes(StandardCharsets.UTF_8));
         }
