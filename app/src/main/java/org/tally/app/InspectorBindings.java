@@ -71,18 +71,34 @@ final class InspectorBindings implements BindingProvider {
 
     private static List<BindingSnapshot.TableBinding> tables(Binding binding) {
         List<BindingSnapshot.TableBinding> out = new ArrayList<>();
+        Map<String, TableBinding> byName = new java.util.HashMap<>();
+        binding.tables().forEach(t -> byName.put(t.table(), t));
         for (TableBinding t : binding.tables()) {
             List<BindingSnapshot.ColumnBinding> columns = new ArrayList<>();
             for (ColumnBinding c : t.columns()) {
                 List<BindingSnapshot.ValueCount> values = c.values() == null ? List.of()
                         : c.values().stream().map(v -> new BindingSnapshot.ValueCount(v.value(), v.count())).toList();
-                columns.add(new BindingSnapshot.ColumnBinding(c.column(), c.role().jsonName(), c.pii(), values));
+                columns.add(new BindingSnapshot.ColumnBinding(c.column(), c.role().jsonName(), c.pii(), values,
+                        referenced(c, byName)));
             }
             boolean bound = t.status() == TableBinding.Status.BOUND;
             out.add(new BindingSnapshot.TableBinding(t.table(), bound ? t.concept() : null,
                     bound ? t.confidence() : 0, t.reasons(), columns));
         }
         return out;
+    }
+
+    /**
+     * What a reference column points to, as people name it: the referenced table's concept and its name ("Ward
+     * (wards)"); null for a column that is no reference (a code, even one kept in a lookup table, shows its values).
+     */
+    private static String referenced(ColumnBinding c, Map<String, TableBinding> tables) {
+        if (c.reference() == null || !c.role().isReference()) {
+            return null;
+        }
+        String to = c.reference().toTable();
+        TableBinding target = tables.get(to);
+        return target == null || target.concept() == null ? to : target.concept() + " (" + to + ")";
     }
 
     private static List<BindingSnapshot.DriftAlarm> drift(Optional<Catalog> previous, Catalog current) {
@@ -122,11 +138,13 @@ final class InspectorBindings implements BindingProvider {
         }
         Path file = bindings.overridesFile(source.name());
         try {
-            ObjectNode root = Files.exists(file) ? (ObjectNode) JSON.readTree(file.toFile()) : JSON.createObjectNode();
-            apply(root, draft);
-            String text = JSON.writeValueAsString(root);
-            OverrideFile.parse(text, file.toString(), catalog, pack);
-            Files.writeString(file, text);
+            SharedFile.update(file, current -> {
+                ObjectNode root = current == null ? JSON.createObjectNode() : (ObjectNode) JSON.readTree(current);
+                apply(root, draft);
+                String text = JSON.writeValueAsString(root);
+                OverrideFile.parse(text, file.toString(), catalog, pack);
+                return text;
+            });
             return Map.of();
         } catch (OverrideException e) {
             return Map.of(field, String.join("; ", e.problems()));

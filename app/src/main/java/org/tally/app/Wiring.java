@@ -362,8 +362,12 @@ final class Wiring {
             t.setDaemon(true);
             t.start();
         });
-        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data,
-                new InspectorBindings(bindings, pack, connector), plannerControl());
+        return new Workstation(workstationEngines(WORKSTATION_PAGE_SIZE), data, inspectorBindings(), plannerControl());
+    }
+
+    /** The binding inspector's provider: the real binding, its drift, saving overrides, refreshing the catalog. */
+    InspectorBindings inspectorBindings() {
+        return new InspectorBindings(bindings, pack, connector);
     }
 
     private static void closeQuietly(Connection c) {

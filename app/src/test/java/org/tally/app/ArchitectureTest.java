@@ -6,6 +6,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchIgnore;
 import com.tngtech.archunit.junit.ArchTest;
@@ -15,8 +16,17 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 /** Layering that code review alone would let slip (the rules inside core: core's CoreArchitectureTest). */
-@AnalyzeClasses(packages = "org.tally", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "org.tally", importOptions = {ImportOption.DoNotIncludeTests.class,
+        ArchitectureTest.DoNotIncludeTestJars.class})
 class ArchitectureTest {
+
+    /** Other modules' test jars (shared fixtures on this module's test class path) are tests too. */
+    public static final class DoNotIncludeTestJars implements ImportOption {
+        @Override
+        public boolean includes(Location location) {
+            return !location.contains("-tests.jar");
+        }
+    }
 
     /** core and models run headless (command line, tests, benchmarks): no JavaFX, no UI. */
     @ArchTest

@@ -1,18 +1,19 @@
 package org.tally.app;
 
+import static org.tally.ui.testing.FxSteps.clickInView;
+
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import javafx.scene.Node;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 import org.tally.core.DataFolder;
 import org.tally.ui.shell.ShellView;
 import org.tally.ui.shell.ShellViewModel;
 import org.tally.ui.task.FxTaskRunner;
+import org.tally.ui.testing.FxSteps;
+import org.tally.ui.testing.Look;
 
 /** The workstation as {@code Main} wires it, on the real demo hospital, shown on a test's stage (headless). */
 final class RealWindow {
@@ -27,10 +28,11 @@ final class RealWindow {
         this.model = new Wiring(data).workstation().model(runner, false);
     }
 
-    /** Call on the FX thread (from an {@code @Start} method). */
-    void show(Stage stage, double width, double height) {
+    /** Shows the window as {@code look} has it. Call on the FX thread (from an {@code @Start} method). */
+    void show(Stage stage, Look look) {
         view = new ShellView(model);
-        stage.setScene(view.createScene(width, height));
+        stage.setScene(view.createScene(look.width(), look.height()));
+        look.apply(stage.getScene(), model);
         stage.show();
         model.start();
         view.focusQuestion();
@@ -46,27 +48,14 @@ final class RealWindow {
         int before = robot.lookup(".answer-card").queryAll().size();
         TextField box = robot.lookup("#question").queryAs(TextField.class);
         robot.interact(() -> box.setText(question));
-        robot.clickOn("#question").type(KeyCode.ENTER);
+        clickInView(robot, "#question");
+        robot.type(KeyCode.ENTER);
         waitUntil(() -> robot.lookup(".answer-card").queryAll().size() > before
                 && robot.lookup(".answer-card.pending").queryAll().isEmpty());
     }
 
-    /** The first start generates the demo hospital and refreshes its catalog: allow a minute. */
+    /** The first start generates the demo hospital and refreshes its catalog: allow a few minutes on a busy machine. */
     static void waitUntil(BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, condition::getAsBoolean);
-        } catch (Exception e) {
-            throw new AssertionError("condition not met within 90 s", e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    static boolean shown(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return n.getScene() != null;
+        FxSteps.waitUntil(condition, 240);
     }
 }

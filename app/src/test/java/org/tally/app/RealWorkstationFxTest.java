@@ -1,6 +1,7 @@
 package org.tally.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.tally.ui.testing.FxSteps.clickInView;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,8 +24,14 @@ import org.tally.core.Progress;
 import org.tally.core.demo.DemoDatabases;
 import org.tally.core.source.DemoSchema;
 import org.tally.ui.shell.Themes;
+import org.tally.ui.testing.FxSteps;
+import org.tally.ui.testing.Look;
 
-/** The real workstation on demo:dev, headless: a question asked in the window is answered from the database. */
+/**
+ * The real workstation on demo:dev, headless: a question asked in the window is answered from the database. Run in
+ * a large monospaced look (the ui module's checks run under every look; this one shows the real answer's card keeps
+ * its controls in reach).
+ */
 @ExtendWith(ApplicationExtension.class)
 class RealWorkstationFxTest {
 
@@ -36,7 +43,7 @@ class RealWorkstationFxTest {
     @Start
     void start(Stage stage) {
         window = new RealWindow(home);
-        window.show(stage, 1280, 860);
+        window.show(stage, Look.LARGE_MONOSPACED);
     }
 
     @AfterEach
@@ -63,15 +70,20 @@ class RealWorkstationFxTest {
                 .collect(Collectors.toList())).anyMatch(t -> t.startsWith("Grammar ✓"))
                 .anyMatch(t -> t.startsWith("Execute ✓"));
 
-        robot.clickOn(".sql-toggle");
+        clickInView(robot, ".sql-toggle");
         TextArea sql = robot.lookup(".sql-text").queryAs(TextArea.class);
-        assertThat(RealWindow.shown(sql)).isTrue();
+        assertThat(FxSteps.shown(sql)).isTrue();
         assertThat(sql.getText()).startsWith("SELECT COUNT(*)").contains("\"patients\"");
         assertThat(robot.lookup(".spec-json").queryAs(TextArea.class).getText()).contains("\"subject\" : \"patient\"");
         assertThat(robot.lookup(".spec-hash").queryAs(Label.class).getText()).contains("tally-c1:");
 
-        robot.clickOn("#theme-toggle");
+        clickInView(robot, ".copy-sql");
+        String[] copied = new String[1];
+        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertThat(copied[0]).isEqualTo(sql.getText());
+
+        clickInView(robot, "#theme-toggle");
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(Themes.DARK);
-        robot.clickOn("#theme-toggle");
+        clickInView(robot, "#theme-toggle");
     }
 }

@@ -1,11 +1,13 @@
 package org.tally.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.tally.ui.testing.FxSteps.clickInView;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.tally.core.scope.Scope;
 import org.tally.ui.result.PngExport;
+import org.tally.ui.testing.Look;
 
 /**
  * Renders the main states of the real workstation on the demo hospital into PNG files, headless (Monocle + JavaFX
@@ -38,7 +41,7 @@ class ScreenshotsTest {
     void start(Stage stage) {
         this.stage = stage;
         window = new RealWindow(home);
-        window.show(stage, 1280, 860);
+        window.show(stage, new Look("screenshots", null, 100, 1280, 860));
     }
 
     @AfterEach
@@ -76,7 +79,7 @@ class ScreenshotsTest {
         shoot(robot, "01-welcome");
 
         window.ask(robot, "How many admissions were there last year, by ward?");
-        robot.clickOn(".sql-toggle");
+        clickInView(robot, ".sql-toggle");
         shoot(robot, "02-answer-bar-chart-with-sql");
 
         fresh(robot);
@@ -94,12 +97,13 @@ class ScreenshotsTest {
 
         fresh(robot);
         window.ask(robot, "list the beds");
-        robot.clickOn("#load-more");
+        clickInView(robot, "#load-more");
         RealWindow.waitUntil(() -> !window.model.activity().runningProperty().get());
         shoot(robot, "06-list-with-pages");
 
         robot.interact(() -> window.view.showTab(2));
         RealWindow.waitUntil(() -> !robot.lookup("#binding-tables").queryAs(TableView.class).getItems().isEmpty());
+        shoot(robot, "07a-binding-summary");
         robot.interact(() -> {
             TableView<?> tables = robot.lookup("#binding-tables").queryAs(TableView.class);
             for (int i = 0; i < tables.getItems().size(); i++) {
@@ -137,5 +141,26 @@ class ScreenshotsTest {
         window.ask(robot, "How many deliveries were there per month this year?");
         shoot(robot, "11-dark-answer");
         robot.interact(window.model::toggleTheme);
+
+        fresh(robot);
+        window.ask(robot, "List last month's patient safety incidents with their category and severity");
+        shoot(robot, "12-list-in-time-order-with-readable-values");
+
+        fresh(robot);
+        window.ask(robot, "How many critical lab results were there per month this year?");
+        shoot(robot, "13-empty-months-shown-as-zero");
+
+        fresh(robot);
+        robot.interact(() -> window.model.useTextPercent(150));
+        window.ask(robot, "Which 3 wards had the most admissions this year?");
+        shoot(robot, "14-top-n-bars-at-150-percent-text");
+
+        // the keyboard walks from the question box into the answer: the focused control shows its ring
+        clickInView(robot, "#question");
+        for (int i = 0; i < 3; i++) {
+            robot.type(KeyCode.TAB);
+        }
+        shoot(robot, "15-keyboard-focus");
+        robot.interact(() -> window.model.useTextPercent(100));
     }
 }

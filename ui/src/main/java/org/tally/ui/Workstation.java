@@ -13,6 +13,7 @@ import org.tally.ui.chat.StoredConversations;
 import org.tally.ui.shell.ShellView;
 import org.tally.ui.shell.ShellViewModel;
 import org.tally.ui.shell.SystemTheme;
+import org.tally.ui.shell.WindowPrefs;
 import org.tally.ui.sources.JdbcSourceTester;
 import org.tally.ui.sources.SourceStore;
 import org.tally.ui.task.FxTaskRunner;
@@ -49,14 +50,15 @@ public final class Workstation {
 
     /** Opens the window and blocks until it is closed; returns the process exit status. */
     public int run() {
-        boolean dark = SystemTheme.prefersDark();
+        WindowPrefs prefs = WindowPrefs.load(data.state());
+        boolean dark = prefs.darkOr(SystemTheme.prefersDark());
         CountDownLatch closed = new CountDownLatch(1);
         FxTaskRunner runner = new FxTaskRunner();
         ShellViewModel model = model(runner, dark);
         Platform.setImplicitExit(true);
         Platform.startup(() -> {
             try {
-                show(model, closed);
+                show(model, prefs, closed);
             } catch (RuntimeException e) {
                 LOG.error("the window could not be opened", e);
                 closed.countDown();
@@ -97,13 +99,16 @@ public final class Workstation {
         }
     }
 
-    private void show(ShellViewModel model, CountDownLatch closed) {
+    private void show(ShellViewModel model, WindowPrefs prefs, CountDownLatch closed) {
         Stage stage = new Stage();
         ShellView view = new ShellView(model);
         stage.setTitle("Tally");
-        stage.setScene(view.createScene(1180, 780));
+        stage.setScene(view.createScene(prefs.width(), prefs.height()));
         stage.setMinWidth(720);
         stage.setMinHeight(480);
+        prefs.applyTo(stage, model);
+        // the size, theme and text scale the user left are the ones the window opens with next time
+        stage.setOnHiding(e -> WindowPrefs.of(stage, model).save(data.state()));
         stage.setOnHidden(e -> closed.countDown());
         stage.show();
         LOG.info("workstation open; data folder {}", data.root());

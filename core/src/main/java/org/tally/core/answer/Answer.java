@@ -24,6 +24,10 @@ import java.util.Objects;
  * <p>Two fields appear in the command-line object only when set: {@code snapshot} when the answer was read from the
  * source's local snapshot because the live source failed (never presented as live), and {@code citations}, the
  * passages a retrieval answer quotes.
+ *
+ * <p>{@code display} is not part of it either: the rows as people read them (same shape as {@code rows}, strings:
+ * labels for stored codes, numbers rounded and grouped), or null when no value reads differently; {@code rows} stay
+ * exact.
  */
 @JsonPropertyOrder({"question", "status", "columns", "rows", "sql", "explanation", "path", "specHash", "clarify",
         "message", "snapshot", "citations", "readAs", "model"})
@@ -44,7 +48,8 @@ public record Answer(
         @JsonIgnore String specJson,
         @JsonIgnore PageCursor nextPage,
         @JsonInclude(JsonInclude.Include.NON_NULL) SnapshotLabel snapshot,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Citation> citations) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Citation> citations,
+        @JsonIgnore List<List<String>> display) {
 
     public Answer {
         Objects.requireNonNull(question, "question");
@@ -71,6 +76,18 @@ public record Answer(
         if (nextPage != null && (status != AnswerStatus.ANSWERED || !nextPage.specHash().equals(specHash))) {
             throw new IllegalArgumentException("only an answered list continues on a next page, under its own spec hash");
         }
+        if (display != null) {
+            display = copyDisplay(display, rows);
+        }
+    }
+
+    /** An answer without display values (the ladder gives it the generic reading). */
+    public Answer(String question, AnswerStatus status, List<String> columns, List<List<Object>> rows, String sql,
+                  String explanation, List<PathStep> path, String specHash, Clarify clarify, String message,
+                  String readAs, ModelStamp model, String specJson, PageCursor nextPage, SnapshotLabel snapshot,
+                  List<Citation> citations) {
+        this(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs, model,
+                specJson, nextPage, snapshot, citations, null);
     }
 
     /** An answer that is complete as it is (no further page). */
@@ -90,31 +107,31 @@ public record Answer(
     /** This answer with another path (the ladder adds the rungs it tried), everything else kept. */
     public Answer withPath(String question, List<PathStep> fullPath) {
         return new Answer(question, status, columns, rows, sql, explanation, fullPath, specHash, clarify, message,
-                readAs, model, specJson, nextPage, snapshot, citations);
+                readAs, model, specJson, nextPage, snapshot, citations, display);
     }
 
     /** This answer with the canonical JSON of the spec its hash was taken of. */
     public Answer withSpecJson(String json) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs,
-                model, json, nextPage, snapshot, citations);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                readAs, model, json, nextPage, snapshot, citations, display);
     }
 
     /** This answer with its spec restated in words. */
     public Answer withReadAs(String sentence) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, sentence,
-                model, specJson, nextPage, snapshot, citations);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                sentence, model, specJson, nextPage, snapshot, citations, display);
     }
 
     /** This answer marked as the reading of a local model. */
     public Answer withModel(ModelStamp stamp) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs,
-                stamp, specJson, nextPage, snapshot, citations);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                readAs, stamp, specJson, nextPage, snapshot, citations, display);
     }
 
     /** This answer continuing on the page after {@code cursor}. */
     public Answer withNextPage(PageCursor cursor) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs,
-                model, specJson, cursor, snapshot, citations);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                readAs, model, specJson, cursor, snapshot, citations, display);
     }
 
     /**
@@ -123,14 +140,35 @@ public record Answer(
      */
     public Answer fromSnapshot(SnapshotLabel label, String note) {
         String said = message == null ? note : note + " " + message;
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, said, readAs,
-                model, specJson, null, label, citations);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, said,
+                readAs, model, specJson, null, label, citations, display);
     }
 
     /** This answer quoting {@code cited} (numbered from 1 in this order). */
     public Answer withCitations(List<Citation> cited) {
-        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message, readAs,
-                model, specJson, nextPage, snapshot, cited);
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                readAs, model, specJson, nextPage, snapshot, cited, display);
+    }
+
+    /** This answer with its rows as people read them (same shape as the rows; null: they read as stored). */
+    public Answer withDisplay(List<List<String>> readable) {
+        return new Answer(question, status, columns, rows, sql, explanation, path, specHash, clarify, message,
+                readAs, model, specJson, nextPage, snapshot, citations, readable);
+    }
+
+    private static List<List<String>> copyDisplay(List<List<String>> display, List<List<Object>> rows) {
+        if (display.size() != rows.size()) {
+            throw new IllegalArgumentException("display has " + display.size() + " rows, the answer " + rows.size());
+        }
+        List<List<String>> out = new ArrayList<>(display.size());
+        for (int i = 0; i < display.size(); i++) {
+            if (display.get(i).size() != rows.get(i).size()) {
+                throw new IllegalArgumentException("display row " + i + " has " + display.get(i).size()
+                        + " values, the answer's " + rows.get(i).size());
+            }
+            out.add(List.copyOf(display.get(i)));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /** Rows may hold nulls, which List.copyOf refuses: copy into unmodifiable lists by hand. */

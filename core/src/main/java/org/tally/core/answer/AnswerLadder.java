@@ -2,6 +2,7 @@ package org.tally.core.answer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -170,7 +171,10 @@ public final class AnswerLadder implements AnswerEngine {
                 PathStep decided = new PathStep(rungName, outcome, a.message(), ms, done.attempts());
                 path.add(decided);
                 live.step(decided);
-                return a.withPath(question, path);
+                Answer shown = a.display() == null && !a.rows().isEmpty()
+                        ? a.withDisplay(DisplayValues.readable(a.rows(), Locale.getDefault(Locale.Category.FORMAT)))
+                        : a;
+                return shown.withPath(question, path);
             }
             throw new AssertionError(attempt);
         }

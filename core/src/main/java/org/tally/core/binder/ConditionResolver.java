@@ -26,7 +26,7 @@ import org.tally.core.sql.ValueExpr;
 final class ConditionResolver {
 
     /** Roles that hold a date or time of the row; tested for emptiness only where the column is one. */
-    private static final Set<ColumnRole> DATED_ROLES = java.util.EnumSet.of(ColumnRole.EVENT_TIME,
+    static final Set<ColumnRole> DATED_ROLES = java.util.EnumSet.of(ColumnRole.EVENT_TIME,
             ColumnRole.START_TIME, ColumnRole.END_TIME, ColumnRole.BIRTH_DATE, ColumnRole.DEATH_DATE);
 
     private final Resolution r;

@@ -1,6 +1,7 @@
 package org.tally.core.binder;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -107,8 +108,34 @@ final class ShapeResolver {
             }
             order.add(new OrderItem(e.value(), SpecResolver.direction(k)));
         }
+        if (order.isEmpty()) {
+            // records asked for over a stretch of time read in time order, not in the order of their keys
+            Optional<ColumnRef> windowed = windowedTime();
+            if (windowed.isPresent()) {
+                Resolved<BoundColumn> t = r.column(windowed.get());
+                if (t.failed()) {
+                    return t.stop();
+                }
+                order.add(OrderItem.asc(t.value().expr()));
+            }
+        }
         Integer limit = r.spec.limit();
         return r.primaryKey().map(key -> new BoundSpec.Rows(shown, order, limit, key));
+    }
+
+    /** The one dated column of the subject's own rows that the question bounds in time; none when not one. */
+    private Optional<ColumnRef> windowedTime() {
+        Set<ColumnRef> dated = new LinkedHashSet<>();
+        if (r.spec.timeScope() != null) {
+            dated.add(r.spec.timeScope().column());
+        }
+        for (Filter f : r.spec.filters()) {
+            if (f.target() instanceof ColumnRef c && c.via() == null && ConditionResolver.DATED_ROLES.contains(c.role())
+                    && c.concept().trim().equalsIgnoreCase(r.spec.subject().trim())) {
+                dated.add(c);
+            }
+        }
+        return dated.size() == 1 ? Optional.of(dated.iterator().next()) : Optional.empty();
     }
 
     /**

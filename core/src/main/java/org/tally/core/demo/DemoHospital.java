@@ -19,7 +19,7 @@ public final class DemoHospital {
     /** How far ahead booked appointments reach. */
     public static final int BOOKING_HORIZON_DAYS = 60;
     /** Bumped whenever the facts produced for a seed and scale change; stored demo files carry it in their name. */
-    public static final int GENERATOR_VERSION = 2;
+    public static final int GENERATOR_VERSION = 3;
     /** The seed of the shipped demo. */
     public static final long DEFAULT_SEED = 20261129L;
     /** Patients per unit of scale. */

@@ -159,13 +159,24 @@ final class PatientHistory {
             regular++;
         }
         for (int i = 0; i < regular; i++) {
-            addIfFree(stays, regularStay(false));
-        }
-        if (r.chance(0.035)) {
-            addIfFree(stays, regularStay(true));
+            addIfFree(stays, regularStay());
         }
         stays.sort(Comparator.comparing(Stay::admit));
         return stays;
+    }
+
+    /**
+     * A day of this patient's share of the hospital's flow: drawn over the whole period from {@code from} at the same
+     * rate for every patient, and none (null) before the patient was registered. Drawing only from the registration
+     * on would crowd the events of patients registered lately into their few weeks: the last weeks of the demo would
+     * spike.
+     */
+    private LocalDate flowDay(LocalDate from, LocalDate to, double winterBoost) {
+        if (from.isAfter(to)) {
+            return null;
+        }
+        LocalDate d = winterBoost > 0 ? r.seasonalDay(from, to, winterBoost) : r.day(from, to);
+        return d.isBefore(firstDay) ? null : d;
     }
 
     private static void addIfFree(List<Stay> stays, Stay candidate) {
@@ -181,15 +192,20 @@ final class PatientHistory {
     }
 
     private Stay deliveryStay() {
-        LocalDate from = birth.plusYears(18).isAfter(firstDay) ? birth.plusYears(18) : firstDay;
+        LocalDate from = birth.plusYears(18).isAfter(DemoHospital.FIRST_DATE) ? birth.plusYears(18)
+                : DemoHospital.FIRST_DATE;
         LocalDate to = birth.plusYears(44).isBefore(LAST_DAY) ? birth.plusYears(44) : LAST_DAY.minusDays(6);
         if (from.isAfter(to)) {
+            return null;
+        }
+        LocalDate day = flowDay(from, to, 0);
+        if (day == null) {
             return null;
         }
         String mode = r.weighted(new String[] {"spontaneous_vaginal", "caesarean", "assisted"},
                 new double[] {63, 30, 7});
         boolean planned = "caesarean".equals(mode) && r.chance(0.4);
-        LocalDateTime admit = planned ? r.at(r.day(from, to), 7, 10) : r.at(r.day(from, to), 0, 24);
+        LocalDateTime admit = planned ? r.at(day, 7, 10) : r.at(day, 0, 24);
         int hours = "caesarean".equals(mode) ? r.between(60, 110) : r.between(20, 60);
         String code = switch (mode) {
             case "caesarean" -> "O82";
@@ -200,9 +216,16 @@ final class PatientHistory {
                 planned ? "elective" : "emergency", code, mode);
     }
 
-    private Stay regularStay(boolean current) {
-        boolean emergency = current ? r.chance(0.8) : r.chance(0.65);
-        LocalDate day = emergency ? r.seasonalDay(firstDay, LAST_DAY, 0.6) : r.day(firstDay, LAST_DAY);
+    /**
+     * One stay of the regular flow. A stay that has not ended by the reference day is still open: the patients
+     * admitted now are the flow's own, not extra stays laid on top of the last weeks.
+     */
+    private Stay regularStay() {
+        boolean emergency = r.chance(0.65);
+        LocalDate day = flowDay(DemoHospital.FIRST_DATE, LAST_DAY, emergency ? 0.6 : 0);
+        if (day == null) {
+            return null;
+        }
         int age = ageOn(day);
         int ward;
         String code;
@@ -236,11 +259,6 @@ final class PatientHistory {
                 }
             }
         }
-        if (current) {
-            LocalDateTime admit = NOW.minusMinutes(r.between(120, 14 * 24 * 60));
-            return admit.toLocalDate().isBefore(firstDay) ? null
-                    : new Stay(admit, null, ward, emergency ? "emergency" : "elective", code, null);
-        }
         double days = Math.exp(r.gaussian(1.0, 0.6));
         if ("icu".equals(Catalogue.ward(ward).type())) {
             days *= 1.8;
@@ -251,10 +269,11 @@ final class PatientHistory {
         int hours = Math.max(8, (int) Math.round(days * 24));
         LocalDateTime admit = emergency ? r.at(day, 0, 24) : r.at(day, 7, 11);
         LocalDateTime discharge = admit.plusHours(hours).withMinute(r.between(0, 59));
-        if (!discharge.isBefore(NOW)) {
+        if (!admit.isBefore(NOW)) {
             return null;
         }
-        return new Stay(admit, discharge, ward, emergency ? "emergency" : "elective", code, null);
+        return new Stay(admit, discharge.isBefore(NOW) ? discharge : null, ward, emergency ? "emergency" : "elective",
+                code, null);
     }
 
     private static boolean winter(LocalDate d) {
@@ -623,8 +642,9 @@ final class PatientHistory {
         int count = r.weightedIndex(20, 20, 20, 15, 10, 8, 5, 2);
         List<LocalDateTime> times = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            LocalDate day = weekday(r.day(firstDay, lastDay));
-            if (!day.isAfter(lastDay)) {
+            LocalDate drawn = flowDay(DemoHospital.FIRST_DATE, lastDay, 0);
+            LocalDate day = drawn == null ? null : weekday(drawn);
+            if (day != null && !day.isAfter(lastDay)) {
                 times.add(quarterHour(day));
             }
         }
@@ -699,7 +719,10 @@ final class PatientHistory {
     private void emergencyVisits() {
         int count = r.weightedIndex(65, 25, 10);
         for (int i = 0; i < count; i++) {
-            LocalDate day = r.seasonalDay(firstDay, lastDay, 0.4);
+            LocalDate day = flowDay(DemoHospital.FIRST_DATE, lastDay, 0.4);
+            if (day == null) {
+                continue;
+            }
             LocalDateTime arrival = r.at(day, 0, 24);
             int age = ageOn(day);
             String code = age < 16 ? r.pick(Catalogue.CHILD) : r.pick(new String[] {"J06.9", "R07.4", "R50.9",
@@ -787,7 +810,10 @@ final class PatientHistory {
         if (!r.chance(0.12)) {
             return;
         }
-        LocalDate day = r.day(firstDay, lastDay);
+        LocalDate day = flowDay(DemoHospital.FIRST_DATE, lastDay, 0);
+        if (day == null) {
+            return;
+        }
         int from = clinicFor(day);
         int to = clinicFor(day);
         if (to == from) {

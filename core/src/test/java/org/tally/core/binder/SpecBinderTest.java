@@ -334,6 +334,22 @@ class SpecBinderTest {
     }
 
     @Test
+    void aListOverAStretchOfTimeReadsInTimeOrderNotInTheOrderOfItsKeys() throws SQLException {
+        // delivery 4 has a later key than 1-3 but came first; the keys break ties only
+        Filter autumn = Filter.between(DELIVERED, Literal.of(LocalDate.of(2026, 9, 1)),
+                Literal.of(LocalDate.of(2026, 10, 31)));
+        BindResult.Bound b = bound(QuerySpec.builder("Delivery", Shape.LIST).project(MODE).project(DELIVERED)
+                .filter(autumn).build());
+        assertThat(run(b.query())).isEqualTo(hand("SELECT d.delivery_mode, d.delivered_at FROM deliveries d"
+                + " WHERE d.delivered_at BETWEEN DATE '2026-09-01' AND DATE '2026-10-31' ORDER BY d.delivered_at, d.id"))
+                .first().isEqualTo(hand("SELECT delivery_mode, delivered_at FROM deliveries WHERE id = 4").get(0));
+        BindResult.Bound undated = bound(QuerySpec.builder("Delivery", Shape.LIST).project(MODE)
+                .filter(Filter.eq(MODE, Literal.of("caesarean"))).build());
+        assertThat(run(undated.query())).isEqualTo(hand("SELECT delivery_mode FROM deliveries"
+                + " WHERE delivery_mode = 'caesarean' ORDER BY id"));
+    }
+
+    @Test
     void aListWithColumnsAlsoShowsWhatNamesEachRowFirst() throws SQLException {
         BindResult.Bound b = bound(QuerySpec.builder("Bed", Shape.LIST).project(col("Ward", ColumnRole.NAME))
                 .filter(new Filter.IsFalse(col("Bed", ColumnRole.FLAG))).build());

@@ -123,11 +123,12 @@ class DemoSchemaEquivalenceTest {
                         DemoSpellings.INCIDENT_SEVERITY),
                 new Pair("in-hospital deaths", "SELECT COUNT(*) FROM patients WHERE death_date IS NOT NULL",
                         "SELECT COUNT(*) FROM PatientMaster WHERE DateOfDeath IS NOT NULL", null),
-                new Pair("active prescriptions of controlled drugs",
+                // completed, not active: the few stays open on the reference day hold no controlled drug
+                new Pair("completed prescriptions of controlled drugs",
                         "SELECT COUNT(*) FROM prescriptions p JOIN medications m ON m.id = p.medication_id "
-                                + "WHERE p.status = 'active' AND m.is_controlled = TRUE",
+                                + "WHERE p.status = 'completed' AND m.is_controlled = TRUE",
                         "SELECT COUNT(*) FROM Rx_Order p JOIN Drug_Master m ON m.DrugID = p.DrugID "
-                                + "WHERE p.RxStatus = 'A' AND m.ControlledYN = 'Y'", null),
+                                + "WHERE p.RxStatus = 'C' AND m.ControlledYN = 'Y'", null),
                 new Pair("doctors per department",
                         "SELECT d.name, COUNT(*) FROM providers p JOIN departments d ON d.id = p.department_id "
                                 + "WHERE p.role = 'doctor' GROUP BY d.name",

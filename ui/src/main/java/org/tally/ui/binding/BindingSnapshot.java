@@ -30,14 +30,53 @@ public record BindingSnapshot(String source, List<TableBinding> tables, List<Dri
         public String conceptLabel() {
             return concept == null ? "not bound" : concept + " (" + Math.round(confidence * 100) + "%)";
         }
+
+        /** Bound, but on evidence weak enough that an administrator should look at it first. */
+        public boolean lowConfidence() {
+            return concept != null && confidence < LOW_CONFIDENCE;
+        }
     }
 
-    /** A column's role; values are empty for PII columns, whose content is never kept. */
-    public record ColumnBinding(String column, String role, boolean pii, List<ValueCount> values) {
+    /** Below this a table's concept is shown as low confidence (the review shows such tables first). */
+    public static final double LOW_CONFIDENCE = 0.6;
+
+    /**
+     * A column's role; values are empty for PII columns, whose content is never kept.
+     *
+     * @param references the table a reference column points to, as people name it ("Ward (wards)"), or null
+     */
+    public record ColumnBinding(String column, String role, boolean pii, List<ValueCount> values,
+                                String references) {
         public ColumnBinding {
             Objects.requireNonNull(column, "column");
             Objects.requireNonNull(role, "role");
             values = pii ? List.of() : List.copyOf(values);
+        }
+
+        /** A column that references no other table. */
+        public ColumnBinding(String column, String role, boolean pii, List<ValueCount> values) {
+            this(column, role, pii, values, null);
+        }
+
+        /**
+         * What the inspector shows for its values: "(personal data: not kept)"; for a reference, the table it points
+         * to (its stored keys say nothing to people); else each observed value with its count.
+         */
+        public String valuesText() {
+            if (pii) {
+                return "(personal data: not kept)";
+            }
+            if (references != null) {
+                return "→ " + references;
+            }
+            StringBuilder b = new StringBuilder();
+            for (ValueCount v : values) {
+                if (b.length() > 0) {
+                    b.append(", ");
+                }
+                b.append(v.value()).append(" (").append(v.count()).append(')');
+            }
+            return b.toString();
         }
     }
 

@@ -40,6 +40,7 @@ public final class BindingViewModel {
     private final ObjectProperty<BindingSnapshot.TableBinding> selectedTable = new SimpleObjectProperty<>();
     private final ObjectProperty<BindingSnapshot.ColumnBinding> selectedColumn = new SimpleObjectProperty<>();
     private final ObservableMap<String, String> errors = FXCollections.observableHashMap();
+    private final ObjectProperty<BindingSummary> summary = new SimpleObjectProperty<>();
     private final StringProperty saveStatus = new SimpleStringProperty("");
     private final StringProperty refreshStatus = new SimpleStringProperty("");
     private final javafx.beans.property.BooleanProperty refreshing = new javafx.beans.property.SimpleBooleanProperty();
@@ -108,6 +109,7 @@ public final class BindingViewModel {
         message.set("Loading the binding of " + ref.name() + "…");
         tables.clear();
         drift.clear();
+        summary.set(null);
         selectedTable.set(null);
         selectedColumn.set(null);
         TaskListener<Optional<BindingSnapshot>> listener = activity.track("Loading binding",
@@ -123,8 +125,9 @@ public final class BindingViewModel {
                         }
                         tables.setAll(snapshot.get().tables());
                         drift.setAll(snapshot.get().drift());
+                        summary.set(BindingSummary.of(snapshot.get()));
                         state.set(State.READY);
-                        message.set(tables.size() + " tables bound on " + ref.name());
+                        message.set(summary.get().sentence());
                     }
 
                     @Override
@@ -185,6 +188,15 @@ public final class BindingViewModel {
         return e;
     }
 
+    /**
+     * Checks an edit as it is typed: the errors of the fields the draft's kind uses appear beside them at once (the
+     * same checks as on saving), and disappear when the field is right.
+     */
+    public void edited(OverrideDraft draft) {
+        errors.clear();
+        errors.putAll(check(draft));
+    }
+
     /** Validates and saves an override; errors (local or from the provider) appear beside the fields. */
     public void save(OverrideDraft draft) {
         errors.clear();
@@ -223,6 +235,11 @@ public final class BindingViewModel {
 
     private static boolean blank(String s) {
         return s == null || s.isBlank();
+    }
+
+    /** The counts the inspector opens on; null until a binding is loaded. */
+    public javafx.beans.property.ReadOnlyObjectProperty<BindingSummary> summaryProperty() {
+        return summary;
     }
 
     public ObjectProperty<State> stateProperty() {

@@ -1,15 +1,14 @@
 package org.tally.ui.chat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
+import org.tally.core.answer.ModelStamp;
 import org.tally.core.answer.PathStep;
 import org.tally.core.conversation.FocusUse;
 import org.tally.core.conversation.Suggestion;
@@ -24,10 +23,6 @@ import org.tally.ui.result.ResultModel;
  */
 public final class AnswerCardModel {
 
-    /** Ladder rungs (not the steps inside them): their times add up to the total without double counting. */
-    private static final Set<String> RUNGS = Set.of("focus", "meta", "grammar", "planner", "raw_sql", "snapshot",
-            "retrieval");
-
     private static final com.fasterxml.jackson.databind.ObjectMapper PRETTY =
             new com.fasterxml.jackson.databind.ObjectMapper();
 
@@ -36,7 +31,7 @@ public final class AnswerCardModel {
     private final Answer answer;
     private final ResultModel result;
     private final String message;
-    private final ObservableList<ChipModel> chips;
+    private final ObservableList<PathStep> steps;
     private final List<String> suggestions;
     private final List<Suggestion> prepared;
     private final String using;
@@ -58,17 +53,8 @@ public final class AnswerCardModel {
         this.prepared = List.copyOf(prepared);
         this.using = using;
         this.result = state == CardState.ANSWERED
-                ? new ResultModel(answer.columns(), answer.rows(), answer.nextPage(), pages) : null;
-        List<ChipModel> c = new ArrayList<>();
-        if (answer != null) {
-            List<PathStep> path = answer.path();
-            for (int i = 0; i < path.size(); i++) {
-                PathStep s = path.get(i);
-                boolean readByModel = i == path.size() - 1 && answer.model() != null;
-                c.add(readByModel ? ChipModel.of(s, answer.model().name()) : ChipModel.of(s));
-            }
-        }
-        this.chips = FXCollections.observableArrayList(c);
+                ? new ResultModel(answer.columns(), answer.rows(), answer.display(), answer.nextPage(), pages) : null;
+        this.steps = FXCollections.observableArrayList(answer == null ? List.of() : answer.path());
     }
 
     public static AnswerCardModel pending(String question) {
@@ -158,12 +144,26 @@ public final class AnswerCardModel {
 
     /** The note of an answer a local model read ("model-read — check the reading"); null for any other. */
     public String modelNote() {
-        return answer == null || answer.model() == null ? null : org.tally.core.answer.ModelStamp.NOTE;
+        return answer == null || answer.model() == null ? null : ModelStamp.NOTE;
     }
 
-    /** The provenance chips; on a pending card they fill in as the steps end, on a finished one they are fixed. */
-    public ObservableList<ChipModel> chips() {
-        return state == CardState.PENDING ? chips : FXCollections.unmodifiableObservableList(chips);
+    /** Every step of the path as a chip, in order (the last names the local model that read the answer, if one did). */
+    public List<ChipModel> chips() {
+        return Provenance.chipsOf(steps, modelName());
+    }
+
+    /** The path's steps; on a pending card they arrive as the steps end, on a finished one they are fixed. */
+    public ObservableList<PathStep> steps() {
+        return state == CardState.PENDING ? steps : FXCollections.unmodifiableObservableList(steps);
+    }
+
+    /** How the path is shown as chips (the deciding rung first, rungs that did not apply collapsed). */
+    public Provenance provenance() {
+        return Provenance.of(steps, state != CardState.PENDING, modelName());
+    }
+
+    private String modelName() {
+        return answer == null || answer.model() == null ? null : answer.model().name();
     }
 
     /** A step of the path ended while this card waits for its answer: its chip appears now. UI thread only. */
@@ -171,30 +171,20 @@ public final class AnswerCardModel {
         if (state != CardState.PENDING) {
             throw new IllegalStateException("only a pending card grows its chips; this one is " + state);
         }
-        chips.add(ChipModel.of(step));
+        steps.add(step);
     }
 
     /** What a pending card says it is doing: the step that ended last, or that it has started. */
     public String progressText() {
-        if (chips.isEmpty()) {
-            return "Working on it…";
+        Provenance p = provenance();
+        if (p.shown().isEmpty()) {
+            return p.tried().isEmpty() ? "Working on it…" : "Working on it… (" + p.triedText() + ")";
         }
-        ChipModel last = chips.get(chips.size() - 1);
-        return last.label() + " · working on it…";
+        return p.shown().get(p.shown().size() - 1).label() + " · working on it…";
     }
 
     public long totalMs() {
-        long rungs = 0;
-        long all = 0;
-        boolean anyRung = false;
-        for (ChipModel c : chips) {
-            all += c.ms();
-            if (RUNGS.contains(c.step())) {
-                rungs += c.ms();
-                anyRung = true;
-            }
-        }
-        return anyRung ? rungs : all;
+        return provenance().totalMs();
     }
 
     public String sql() {

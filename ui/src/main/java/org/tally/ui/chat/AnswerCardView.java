@@ -9,15 +9,16 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
+import org.tally.core.answer.PathStep;
 import org.tally.ui.result.ResultView;
 
 /** Lays out one {@link AnswerCardModel}; every decision about what to show was made by the model. */
@@ -47,9 +48,9 @@ public final class AnswerCardView extends VBox {
         if (card.state() == CardState.PENDING) {
             // the chips fill in while the ladder works: each step appears as it ends
             FlowPane live = chips(card);
-            card.chips().addListener((ListChangeListener<ChipModel>) c -> fillChips(live, card));
+            card.steps().addListener((ListChangeListener<PathStep>) c -> fillChips(live, card));
             getChildren().add(live);
-        } else if (!card.chips().isEmpty()) {
+        } else if (!card.steps().isEmpty()) {
             getChildren().add(chips(card));
         }
         if (card.hasSql()) {
@@ -65,7 +66,7 @@ public final class AnswerCardView extends VBox {
         spinner.setPrefSize(18, 18);
         Label doing = text(card.progressText(), "card-hint");
         doing.setId("pending-text");
-        card.chips().addListener((ListChangeListener<ChipModel>) c -> doing.setText(card.progressText()));
+        card.steps().addListener((ListChangeListener<PathStep>) c -> doing.setText(card.progressText()));
         HBox row = new HBox(8, spinner, doing);
         row.setAlignment(Pos.CENTER_LEFT);
         return row;
@@ -120,6 +121,9 @@ public final class AnswerCardView extends VBox {
     private static FlowPane chips(AnswerCardModel card) {
         FlowPane row = new FlowPane(6, 6);
         row.getStyleClass().add("chips");
+        // one keyboard stop per card: a screen reader reads the whole path, every chip's reason and time
+        row.setFocusTraversable(true);
+        row.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
         row.setAlignment(Pos.CENTER_LEFT);
         fillChips(row, card);
         return row;
@@ -127,47 +131,66 @@ public final class AnswerCardView extends VBox {
 
     private static void fillChips(FlowPane row, AnswerCardModel card) {
         row.getChildren().clear();
-        for (int i = 0; i < card.chips().size(); i++) {
-            ChipModel chip = card.chips().get(i);
+        Provenance path = card.provenance();
+        row.setAccessibleText(path.spoken());
+        for (int i = 0; i < path.shown().size(); i++) {
+            ChipModel chip = path.shown().get(i);
             if (i > 0) {
                 row.getChildren().add(text("→", "chip-total"));
             }
-            Label l = new Label(chip.label() + "  " + chip.timing());
-            // a miss is the ladder working as designed: only a failure is drawn as an alarm
-            l.getStyleClass().addAll("chip", switch (chip.outcome()) {
-                case OK -> "chip-ok";
-                case ERROR -> "chip-error";
-                case MISS, CLARIFY, SKIPPED -> "chip-other";
-            });
-            Tooltip tip = new Tooltip(chip.tooltip());
-            tip.setShowDelay(Duration.millis(200));
-            tip.setWrapText(true);
-            tip.setMaxWidth(480);
-            l.setTooltip(tip);
+            Label l = new Label(chip.label());
+            l.getStyleClass().addAll("chip", chip.styleClass());
+            if (chip.fellThrough()) {
+                l.getStyleClass().add("chip-fell-through");
+            }
+            l.setTooltip(tooltip(chip.tooltip()));
+            l.setAccessibleText(chip.tooltip());
             row.getChildren().add(l);
         }
         if (card.state() != CardState.PENDING) {
-            row.getChildren().add(text("· " + card.totalMs() + " ms", "chip-total"));
+            row.getChildren().add(text("· " + path.totalMs() + " ms", "chip-total"));
+        }
+        if (!path.tried().isEmpty()) {
+            Label tried = text(path.triedText(), "chip-tried");
+            tried.setMaxWidth(Region.USE_PREF_SIZE);
+            tried.setTooltip(tooltip(path.triedTooltip()));
+            tried.setAccessibleText(path.triedTooltip());
+            row.getChildren().add(tried);
         }
     }
 
+    private static Tooltip tooltip(String text) {
+        Tooltip tip = new Tooltip(text);
+        tip.setShowDelay(Duration.millis(200));
+        tip.setWrapText(true);
+        tip.setMaxWidth(480);
+        return tip;
+    }
+
+    /**
+     * The SQL, the spec JSON and the spec hash behind one toggle. Each block's copy button sits in the row above its
+     * code, so whatever the fonts, text size or window, the button is in view whenever the code's start is.
+     */
     private void sqlDisclosure(AnswerCardModel card) {
-        ToggleButton toggle = new ToggleButton("SQL");
+        ToggleButton toggle = new ToggleButton();
+        toggle.textProperty().bind(javafx.beans.binding.Bindings.when(card.sqlShownProperty())
+                .then("Hide SQL").otherwise("Show SQL"));
         toggle.getStyleClass().addAll("sql-toggle", Styles.SMALL, Styles.BUTTON_OUTLINED);
+        toggle.setAccessibleText("Show or hide the SQL, the query specification and its hash");
         toggle.selectedProperty().bindBidirectional(card.sqlShownProperty());
         VBox details = new VBox(6);
         details.getStyleClass().add("sql-details");
-        details.getChildren().add(caption(card.result() != null && card.result().paged()
+        String sqlCaption = card.result() != null && card.result().paged()
                 ? "SQL as executed for the first page (each next page adds: after the last row shown)"
-                : "SQL as executed"));
-        details.getChildren().add(code(card.sql(), "sql-text"));
-        details.getChildren().add(copyButton("Copy SQL", "copy-sql", card::sqlForClipboard));
+                : "SQL as executed";
+        details.getChildren().addAll(
+                blockHeader(sqlCaption, copyButton("Copy SQL", "copy-sql", card::sqlForClipboard)),
+                new CodeArea(card.sql(), "sql-text"));
         if (card.specJson() != null) {
-            details.getChildren().add(caption("Query specification (the SQL was compiled from it)"));
-            details.getChildren().add(code(card.specJsonForReading(), "spec-json"));
             Button copySpec = copyButton("Copy spec JSON", "copy-spec", card::specJsonForClipboard);
             copySpec.setTooltip(new Tooltip("Copies the canonical JSON exactly as it was hashed"));
-            details.getChildren().add(copySpec);
+            details.getChildren().addAll(blockHeader("Query specification (the SQL was compiled from it)", copySpec),
+                    new CodeArea(card.specJsonForReading(), "spec-json"));
         }
         if (card.specHash() != null) {
             Label hash = new Label("Spec hash " + card.specHash());
@@ -180,25 +203,29 @@ public final class AnswerCardView extends VBox {
         getChildren().addAll(toggle, details);
     }
 
+    /** A caption that wraps, and its button, which never shrinks out of sight. */
+    private static HBox blockHeader(String text, Button button) {
+        Label caption = caption(text);
+        caption.setWrapText(true);
+        caption.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(caption, javafx.scene.layout.Priority.ALWAYS);
+        button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, caption, button);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.getStyleClass().add("code-header");
+        return row;
+    }
+
     private static Label caption(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("sql-caption");
         return l;
     }
 
-    /** Read-only, selectable text: the user can copy part of it as well as all of it. */
-    private static TextArea code(String text, String styleClass) {
-        TextArea area = new TextArea(text);
-        area.getStyleClass().add(styleClass);
-        area.setEditable(false);
-        area.setWrapText(true);
-        area.setPrefRowCount(Math.min(12, Math.max(2, text.split("\n").length + 1)));
-        return area;
-    }
-
     private static Button copyButton(String label, String styleClass, java.util.function.Supplier<String> text) {
         Button copy = new Button(label);
-        copy.getStyleClass().addAll(styleClass, Styles.SMALL, Styles.FLAT);
+        copy.getStyleClass().addAll(styleClass, Styles.SMALL, Styles.BUTTON_OUTLINED);
+        copy.setAccessibleText(label);
         copy.setOnAction(e -> {
             ClipboardContent content = new ClipboardContent();
             content.putString(text.get());

@@ -3,14 +3,17 @@ package org.tally.ui.chat;
 import atlantafx.base.theme.Styles;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -21,23 +24,36 @@ import javafx.scene.layout.VBox;
 public final class ChatView extends BorderPane {
 
     private final ChatViewModel model;
-    private final VBox cards = new VBox();
+    /** After each layout of the cards, the newest one is brought into view (its final size is known only then). */
+    private final VBox cards = new VBox() {
+        @Override
+        protected void layoutChildren() {
+            super.layoutChildren();
+            showFollowed();
+        }
+    };
     private final VBox welcome = new VBox();
     private final ScrollPane scroll = new ScrollPane(cards);
     private final TextField question = new TextField();
     private final Map<AnswerCardModel, Node> rendered = new IdentityHashMap<>();
+    private Node following;
 
     public ChatView(ChatViewModel model) {
         this.model = model;
         getStyleClass().add("chat-view");
         cards.getStyleClass().add("chat-cards");
         cards.setFillWidth(true);
+        scroll.setId("chat-scroll");
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add(atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
         buildWelcome();
         setCenter(scroll);
         setBottom(questionBar());
         model.cards().addListener((ListChangeListener<AnswerCardModel>) c -> renderCards());
+        // the user scrolls or works in the cards (opens the SQL, sorts a table): the view stays where they are
+        scroll.addEventFilter(ScrollEvent.SCROLL, e -> following = null);
+        scroll.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> following = null);
+        scroll.addEventFilter(KeyEvent.KEY_PRESSED, e -> following = null);
         model.examples().addListener((ListChangeListener<String>) c -> buildWelcome());
         renderCards();
     }
@@ -106,8 +122,35 @@ public final class ChatView extends BorderPane {
         }
         rendered.clear();
         rendered.putAll(keep);
-        // after layout, show the newest card
-        Platform.runLater(() -> scroll.setVvalue(1.0));
+        follow(model.cards().isEmpty() ? null : rendered.get(model.cards().get(model.cards().size() - 1)));
+    }
+
+    /**
+     * Keeps {@code card} (the newest) in view while it grows: a pending card becomes an answer, a chart lays out.
+     * Its end is shown, or its start when it is taller than the view. Scrolling, clicking or typing
+     * in the cards stops following until the next answer.
+     */
+    private void follow(Node card) {
+        following = card;
+        cards.requestLayout();
+    }
+
+    private void showFollowed() {
+        Node card = following;
+        if (card == null || card.getParent() != cards) {
+            return;
+        }
+        double viewport = scroll.getViewportBounds().getHeight();
+        double extra = cards.getHeight() - viewport;
+        if (extra <= 0 || viewport <= 0) {
+            return;
+        }
+        Bounds b = card.getBoundsInParent();
+        double end = b.getMaxY() + cards.getPadding().getBottom() - viewport;
+        double start = b.getMinY() - cards.getPadding().getTop();
+        // the card's end at the bottom of the view, unless that would hide its start
+        double y = Math.max(0, Math.min(extra, Math.min(start, end)));
+        scroll.setVvalue(scroll.getVmin() + (scroll.getVmax() - scroll.getVmin()) * y / extra);
     }
 
     public void focusQuestion() {

@@ -4,11 +4,15 @@ import java.util.Locale;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PathStep;
 
-/** One provenance chip: a step of the answer ladder, whether it passed, why (on hover) and how long it took. */
-public record ChipModel(String step, Outcome outcome, String reason, long ms, String model) {
+/**
+ * One provenance chip: a step of the answer ladder, whether it passed, why (on hover) and how long it took.
+ * {@code model} names the local model that read the answer (null for any other rung); {@code fellThrough} marks a
+ * rung that applied and missed before a later rung answered: shown, because it matters.
+ */
+public record ChipModel(String step, Outcome outcome, String reason, long ms, String model, boolean fellThrough) {
 
     public ChipModel(String step, Outcome outcome, String reason, long ms) {
-        this(step, outcome, reason, ms, null);
+        this(step, outcome, reason, ms, null, false);
     }
 
     public static ChipModel of(PathStep s) {
@@ -17,7 +21,12 @@ public record ChipModel(String step, Outcome outcome, String reason, long ms, St
 
     /** The chip of a rung whose answer a local model read: it names the model. */
     public static ChipModel of(PathStep s, String model) {
-        return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms(), model);
+        return new ChipModel(s.rung(), s.outcome(), s.reason(), s.ms(), model, false);
+    }
+
+    /** This chip as a rung that missed and handed the question on. */
+    ChipModel asFellThrough() {
+        return new ChipModel(step, outcome, reason, ms, model, true);
     }
 
     /** "Grammar ✓", "Planner ✗", "Raw SQL ✗"; a model's reading: "Planner ✓ · Qwen2.5-1.5B · 2.8 s". */
@@ -38,6 +47,16 @@ public record ChipModel(String step, Outcome outcome, String reason, long ms, St
         };
     }
 
+    /** The style class the chip is drawn with: only a failure is an alarm; a miss that mattered is a caution. */
+    public String styleClass() {
+        return switch (outcome) {
+            case OK -> "chip-ok";
+            case ERROR -> "chip-error";
+            case MISS -> "chip-miss";
+            case CLARIFY, SKIPPED -> "chip-other";
+        };
+    }
+
     public boolean passed() {
         return outcome == Outcome.OK;
     }
@@ -50,7 +69,7 @@ public record ChipModel(String step, Outcome outcome, String reason, long ms, St
     public String tooltip() {
         String what = switch (outcome) {
             case OK -> "passed";
-            case MISS -> "missed";
+            case MISS -> fellThrough ? "missed, so the next way of answering was tried" : "missed";
             case ERROR -> "failed";
             case CLARIFY -> "needs a clarification";
             case SKIPPED -> "not tried";

@@ -12,6 +12,7 @@ import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.core.answer.StepListener;
+import org.tally.core.answer.TrendCalendar;
 import org.tally.core.conversation.Conversation;
 import org.tally.core.conversation.ConversationFocus;
 import org.tally.core.conversation.Suggestion;
@@ -104,38 +105,41 @@ public final class EngineSession implements AutoCloseable {
         return ask(question, progress, StepListener.NONE);
     }
 
-    /** As {@link #ask(String, Progress)}, each step of the path told to {@code live} as it ends (on this thread). */
+    /**
+     * As {@link #ask(String, Progress)}, each step of the path told to {@code live} as it ends (on this thread). A count
+     * per bucket of time comes with its empty buckets as 0 ({@link TrendCalendar}).
+     */
     public Answer ask(String question, Progress progress, StepListener live) {
         synchronized (lock) {
-            return ensureOpen(progress).ask(question, live);
+            return TrendCalendar.fill(ensureOpen(progress).ask(question, live));
         }
     }
 
     /** The reply to a clarifying question of the current engine: the question again, the option in its slot. */
     public Answer reply(String question, Clarify clarify, String option, Progress progress, StepListener live) {
         synchronized (lock) {
-            return ensureOpen(progress).reply(question, clarify, option, live);
+            return TrendCalendar.fill(ensureOpen(progress).reply(question, clarify, option, live));
         }
     }
 
     /** The next turn of the conversation, read against its focus. Runs on a background thread. */
     public Turn turn(String question, Progress progress, StepListener live) {
         synchronized (lock) {
-            return conversation(progress).ask(question, live);
+            return filled(conversation(progress).ask(question, live));
         }
     }
 
     /** A suggestion chip chosen: its spec is answered as it is, not read again. Runs on a background thread. */
     public Turn choose(Suggestion chip, Progress progress, StepListener live) {
         synchronized (lock) {
-            return conversation(progress).choose(chip, live);
+            return filled(conversation(progress).choose(chip, live));
         }
     }
 
     /** An option of a clarifying question chosen: the conversation's open slot is filled. Background thread. */
     public Turn turnReply(String question, Clarify clarify, String option, Progress progress, StepListener live) {
         synchronized (lock) {
-            return conversation(progress).reply(question, clarify, option, live);
+            return filled(conversation(progress).reply(question, clarify, option, live));
         }
     }
 
@@ -203,5 +207,10 @@ public final class EngineSession implements AutoCloseable {
         synchronized (lock) {
             closeEngine();
         }
+    }
+
+    /** A turn as the window shows it: a count per bucket of time with its empty buckets as 0. */
+    private static Turn filled(Turn t) {
+        return new Turn(t.number(), t.question(), TrendCalendar.fill(t.answer()), t.focus(), t.suggestions(), t.spec());
     }
 }

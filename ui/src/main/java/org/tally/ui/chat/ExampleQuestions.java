@@ -28,7 +28,7 @@ public final class ExampleQuestions {
             Map.entry("Pharmacy", List.of("How many prescriptions were there last month?",
                     "How many patients are there?")),
             Map.entry("Diagnostics", List.of("How many lab results were abnormal last month?",
-                    "How many lab orders are pending?")),
+                    "How many lab orders were there last month?")),
             Map.entry("Revenue", List.of("Total amount billed last month", "How many bills are unpaid?",
                     "How many payments were received last month?")),
             Map.entry("FrontDesk", List.of("How many appointments were there last month?",

@@ -1,7 +1,9 @@
 package org.tally.ui.result;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -14,6 +16,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.tally.core.answer.DisplayValues;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
 import org.tally.ui.task.TaskListener;
@@ -36,18 +39,22 @@ public final class ResultModel {
     private final ObjectProperty<PageCursor> next = new SimpleObjectProperty<>();
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
     private final StringProperty pageStatus = new SimpleStringProperty("");
+    private final Map<List<Object>, List<String>> readable = new IdentityHashMap<>();
 
     public ResultModel(List<String> columns, List<List<Object>> rows) {
-        this(columns, rows, null, PageLoader.NONE);
+        this(columns, rows, null, null, PageLoader.NONE);
     }
 
     /**
+     * @param display  the rows as people read them (same shape), or null to read every value generically
      * @param nextPage where the rows after {@code rows} start; null when {@code rows} is the whole result
      * @param loader   reads further pages (used only when {@code nextPage} is set)
      */
-    public ResultModel(List<String> columns, List<List<Object>> rows, PageCursor nextPage, PageLoader loader) {
+    public ResultModel(List<String> columns, List<List<Object>> rows, List<List<String>> display,
+                       PageCursor nextPage, PageLoader loader) {
         this.columns = List.copyOf(columns);
         this.rows = FXCollections.observableArrayList(rows);
+        remember(rows, display);
         this.loader = Objects.requireNonNull(loader, "loader");
         this.paged = nextPage != null;
         List<ColumnKind> k = new ArrayList<>();
@@ -98,7 +105,68 @@ public final class ResultModel {
 
     /** The single number of a KPI result, formatted for reading. */
     public String kpiText() {
-        return ValueFormat.display(rows.get(0).get(0));
+        return text(rows.get(0), 0);
+    }
+
+    /** How {@code row}'s value in {@code column} is shown: its label or reading, never the raw stored spelling. */
+    public String text(List<Object> row, int column) {
+        List<String> shown = readable.get(row);
+        return shown != null ? shown.get(column) : ValueFormat.display(row.get(column));
+    }
+
+    /** The stored value behind a shown one, for its tooltip; null when the value reads as it is stored. */
+    public String storedWhereDifferent(List<Object> row, int column) {
+        Object v = row.get(column);
+        String stored = DisplayValues.plain(v);
+        return v == null || stored.equals(text(row, column)) ? null : stored;
+    }
+
+    /**
+     * The first column's shown text per row, for a chart's categories: two rows that read alike (two wards of one
+     * name) stay two bars, numbered.
+     */
+    public List<String> categories() {
+        List<String> out = new ArrayList<>();
+        Map<String, Integer> seen = new java.util.HashMap<>();
+        for (List<Object> row : rows) {
+            String t = text(row, 0);
+            int n = seen.merge(t, 1, Integer::sum);
+            out.add(n == 1 ? t : t + " (" + n + ")");
+        }
+        return out;
+    }
+
+    /** A column's name as an axis title: "deliveries" → "Deliveries", "average stay (days)" keeps its unit. */
+    public String axisTitle(int column) {
+        String name = columns.get(column).replace('_', ' ').strip();
+        return name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    /** What a screen reader says for the result shown as {@code kind}: what is plotted and every value. */
+    public String spoken(ChartKind kind) {
+        StringBuilder b = new StringBuilder();
+        if (kind == ChartKind.KPI) {
+            return axisTitle(0) + ": " + kpiText();
+        }
+        b.append(kind.label()).append(" chart of ").append(columns.size() > 1 ? axisTitle(1) : "")
+                .append(" by ").append(axisTitle(0).toLowerCase(java.util.Locale.ROOT)).append(": ");
+        List<String> categories = categories();
+        for (int i = 0; i < rows.size(); i++) {
+            if (i > 0) {
+                b.append("; ");
+            }
+            b.append(categories.get(i)).append(" ").append(columns.size() > 1 ? text(rows.get(i), 1) : "");
+        }
+        return b.append(".").toString();
+    }
+
+    /** Rows shown by identity: two equal rows are still two rows with their own text. */
+    private void remember(List<List<Object>> added, List<List<String>> display) {
+        for (int i = 0; i < added.size(); i++) {
+            if (display != null) {
+                readable.put(added.get(i), display.get(i));
+            }
+        }
     }
 
     public boolean isEmpty() {

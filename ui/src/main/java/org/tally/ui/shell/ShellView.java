@@ -63,8 +63,8 @@ public final class ShellView extends BorderPane {
         setBottom(statusBar());
         double systemPx = Font.getDefault().getSize();
         styleProperty().bind(Bindings.createStringBinding(
-                () -> "-fx-font-size: " + TextScale.rootPx(systemPx, model.textStepsProperty().get()) + "px;",
-                model.textStepsProperty()));
+                () -> "-fx-font-size: " + TextScale.rootPx(systemPx, model.textPercentProperty().get()) + "px;",
+                model.textPercentProperty()));
         Themes.apply(model.darkProperty().get());
         model.darkProperty().addListener((o, was, dark) -> Themes.apply(dark));
     }

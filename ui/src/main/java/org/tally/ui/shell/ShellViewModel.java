@@ -3,6 +3,7 @@ package org.tally.ui.shell;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -46,7 +47,7 @@ public final class ShellViewModel implements AutoCloseable {
     private final BindingViewModel binding;
     private final ModelSettingsViewModel models;
     private final BooleanProperty dark;
-    private final IntegerProperty textSteps = new SimpleIntegerProperty(0);
+    private final IntegerProperty textPercent = new SimpleIntegerProperty(TextScale.DEFAULT_PERCENT);
     private final StringProperty sourceName = new SimpleStringProperty("");
     private final StringProperty sourceStatus = new SimpleStringProperty("");
     private final javafx.collections.ObservableList<Scope> scopes = javafx.collections.FXCollections
@@ -162,19 +163,25 @@ public final class ShellViewModel implements AutoCloseable {
     }
 
     public void largerText() {
-        textSteps.set(TextScale.clampSteps(textSteps.get() + 1));
+        useTextPercent(textPercent.get() + TextScale.STEP_PERCENT);
     }
 
     public void smallerText() {
-        textSteps.set(TextScale.clampSteps(textSteps.get() - 1));
+        useTextPercent(textPercent.get() - TextScale.STEP_PERCENT);
+    }
+
+    /** Scales all text (and the tables and charts, sized in em) to {@code percent}, kept within the scales offered. */
+    public void useTextPercent(int percent) {
+        textPercent.set(TextScale.clamp(percent));
     }
 
     public BooleanProperty darkProperty() {
         return dark;
     }
 
-    public IntegerProperty textStepsProperty() {
-        return textSteps;
+    /** The text scale in percent of the system's size: 100 unless the user changed it. */
+    public ReadOnlyIntegerProperty textPercentProperty() {
+        return textPercent;
     }
 
     public ReadOnlyStringProperty sourceNameProperty() {

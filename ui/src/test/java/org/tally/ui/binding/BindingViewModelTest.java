@@ -116,7 +116,7 @@ class BindingViewModelTest {
         model.load(DEMO);
         assertThat(model.stateProperty().get()).isEqualTo(BindingViewModel.State.READY);
         assertThat(model.tables()).extracting(BindingSnapshot.TableBinding::conceptLabel)
-                .containsExactly("Delivery (92%)", "Ward (97%)", "not bound");
+                .containsExactly("Delivery (92%)", "Ward (97%)", "not bound", "Delivery (52%)");
         assertThat(model.drift()).extracting(BindingSnapshot.DriftAlarm::describe)
                 .containsExactly("New value 'C-SEC' in deliveries.delivery_mode");
         assertThat(model.tables().get(0).columns().get(1).values()).isEmpty();
@@ -156,5 +156,36 @@ class BindingViewModelTest {
         assertThat(model.errors()).isEmpty();
         assertThat(provider.saved).hasSize(2);
         assertThat(model.saveStatusProperty().get()).isEqualTo("Saved. The binding was rebuilt; new answers use it.");
+    }
+
+    @Test
+    void theInspectorOpensOnASummaryOfTheBinding() {
+        model.load(DEMO);
+        BindingSummary summary = model.summaryProperty().get();
+        assertThat(summary).isEqualTo(new BindingSummary(4, 3, 1, 1, 1));
+        assertThat(model.messageProperty().get()).isEqualTo("3 of 4 tables bound to a concept; 1 not bound; 1 with"
+                + " low confidence; 1 drift alarm.");
+        assertThat(model.tables().get(3).lowConfidence()).isTrue();
+    }
+
+    @Test
+    void aReferenceColumnNamesTheTableItPointsToInsteadOfItsKeys() {
+        model.load(DEMO);
+        List<BindingSnapshot.ColumnBinding> columns = model.tables().get(0).columns();
+        assertThat(columns.get(4).valuesText()).isEqualTo("→ Ward (wards)");
+        assertThat(columns.get(0).valuesText()).isEqualTo("CS (312), SVD (901)");
+        assertThat(columns.get(1).valuesText()).isEqualTo("(personal data: not kept)");
+    }
+
+    @Test
+    void eachEditIsCheckedAsItIsTyped() {
+        model.load(DEMO);
+        model.edited(new OverrideDraft(OverrideDraft.Kind.VALUE_ALIAS, "deliveries", "delivery_mode", null, null,
+                "caesarean ", "XX"));
+        assertThat(model.errors()).containsOnlyKeys(BindingViewModel.ALIAS, BindingViewModel.VALUE);
+        model.edited(new OverrideDraft(OverrideDraft.Kind.VALUE_ALIAS, "deliveries", "delivery_mode", null, null,
+                "caesarean", "CS"));
+        assertThat(model.errors()).isEmpty();
+        assertThat(provider.saved).as("checking saves nothing").isEmpty();
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
 import org.tally.core.source.DemoSchema;
 import org.tally.core.source.SourceConnectionException;
 import org.tally.core.source.SourceRef;
@@ -36,9 +38,12 @@ class ChatViewModelTest {
         assertThat(card.result().shown()).isEqualTo(ChartKind.KPI);
         assertThat(card.result().kpiText()).isEqualTo(java.text.NumberFormat.getIntegerInstance().format(12480));
         assertThat(card.explanation()).isEqualTo("Counted patients.");
-        assertThat(card.chips()).extracting(ChipModel::label)
-                .containsExactly("Focus ✗", "Meta ✗", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓", "Grammar ✓");
-        assertThat(card.chips().get(0).tooltip()).isEqualTo("Focus missed: nothing to follow up yet (0 ms)");
+        // the rung that decided first, then its steps; the rungs that did not apply only on hover
+        assertThat(card.provenance().shown()).extracting(ChipModel::label)
+                .containsExactly("Grammar ✓", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓");
+        assertThat(card.provenance().triedText()).isEqualTo("tried: focus, meta");
+        assertThat(card.provenance().triedTooltip()).contains("Focus missed: nothing to follow up yet (0 ms)",
+                "Meta missed: not a meta question (1 ms)");
         // rungs only (focus 0 + meta 1 + grammar 38): the steps inside grammar are part of its 38 ms
         assertThat(card.totalMs()).isEqualTo(39);
         assertThat(card.sqlForClipboard()).isEqualTo(FakeAnswers.SCALAR_SQL);
@@ -119,7 +124,10 @@ class ChatViewModelTest {
         assertThat(card.suggestions()).containsExactlyElementsOf(ExampleQuestions.DEMO.subList(0, 3));
         assertThat(card.result()).isNull();
         assertThat(card.hasSql()).isFalse();
-        assertThat(card.chips()).extracting(ChipModel::mark).containsExactly("✗", "✗", "✗");
+        // the grammar applied and could not read it: that miss is shown; focus and meta only did not apply
+        assertThat(card.provenance().shown()).extracting(ChipModel::label).containsExactly("Grammar ✗");
+        assertThat(card.provenance().shown().get(0).styleClass()).isEqualTo("chip-miss");
+        assertThat(card.provenance().triedText()).isEqualTo("tried: focus, meta");
     }
 
     @Test
@@ -247,21 +255,22 @@ class ChatViewModelTest {
             c.ask("How many patients are there?");
             AnswerCardModel card = c.cards().get(0);
             assertThat(card.state()).as("the card is there before any work").isEqualTo(CardState.PENDING);
-            assertThat(card.chips()).isEmpty();
+            assertThat(card.steps()).isEmpty();
             assertThat(card.progressText()).isEqualTo("Working on it…");
 
             assertThat(twoStepsTold.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            drain(ui, () -> card.chips().size() == 2);
+            drain(ui, () -> card.steps().size() == 2);
             assertThat(c.cards()).containsExactly(card);
-            assertThat(card.chips()).extracting(ChipModel::label).containsExactly("Focus ✗", "Meta ✗");
-            assertThat(card.progressText()).isEqualTo("Meta ✗ · working on it…");
+            assertThat(card.provenance().shown()).isEmpty();
+            assertThat(card.provenance().triedText()).isEqualTo("tried: focus, meta");
+            assertThat(card.progressText()).isEqualTo("Working on it… (tried: focus, meta)");
             assertThat(c.busyProperty().get()).isTrue();
 
             release.countDown();
             drain(ui, () -> c.cards().get(0).state() == CardState.ANSWERED);
-            assertThat(card.chips()).as("every step arrived before the answer").hasSize(7);
-            assertThat(c.cards().get(0).chips()).extracting(ChipModel::label).containsExactly("Focus ✗", "Meta ✗",
-                    "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓", "Grammar ✓");
+            assertThat(card.steps()).as("every step arrived before the answer").hasSize(7);
+            assertThat(c.cards().get(0).provenance().shown()).extracting(ChipModel::label).containsExactly(
+                    "Grammar ✓", "Bind ✓", "Compile ✓", "Validate ✓", "Execute ✓");
             assertThat(c.busyProperty().get()).isFalse();
         }
     }
@@ -277,6 +286,40 @@ class ChatViewModelTest {
                 r.run();
             }
         }
+    }
+
+    @Test
+    void aRungThatAppliedAndMissedStaysVisibleBeforeTheRungThatAnswered() {
+        List<PathStep> path = List.of(new PathStep("focus", Outcome.MISS, "nothing to resolve", 0),
+                new PathStep("meta", Outcome.MISS, "not a meta question", 0),
+                new PathStep("bind", Outcome.ERROR, "no column for the ward", 1),
+                new PathStep("grammar", Outcome.MISS, "the ward could not be bound", 3),
+                new PathStep("raw_sql", Outcome.SKIPPED, "disabled", 0),
+                new PathStep("validate", Outcome.OK, null, 2),
+                new PathStep("execute", Outcome.OK, null, 9),
+                new PathStep("planner", Outcome.OK, null, 700));
+        Provenance p = Provenance.of(path, true);
+        assertThat(p.shown()).extracting(ChipModel::label).containsExactly("Grammar ✗", "Planner ✓", "Validate ✓",
+                "Execute ✓");
+        assertThat(p.shown().get(0).fellThrough()).isTrue();
+        assertThat(p.shown().get(0).tooltip()).contains("the next way of answering was tried",
+                "the ward could not be bound");
+        assertThat(p.triedText()).isEqualTo("tried: focus, meta, raw sql");
+        assertThat(p.totalMs()).isEqualTo(703);
+        assertThat(p.spoken()).startsWith("How the answer was found: Grammar missed").endsWith("703 ms in all.");
+
+        // while the answer is still coming, nothing is put first: the steps show as they end
+        Provenance live = Provenance.of(path.subList(0, 3), false);
+        assertThat(live.shown()).extracting(ChipModel::label).containsExactly("Bind ✗");
+        assertThat(live.shown().get(0).styleClass()).isEqualTo("chip-error");
+    }
+
+    @Test
+    void aMetaAnswerIsItsOwnRung() {
+        Provenance p = Provenance.of(List.of(new PathStep("focus", Outcome.MISS, "nothing to resolve", 0),
+                new PathStep("meta", Outcome.OK, null, 1)), true);
+        assertThat(p.shown()).extracting(ChipModel::label).containsExactly("Meta ✓");
+        assertThat(p.triedText()).isEqualTo("tried: focus");
     }
 
     @Test

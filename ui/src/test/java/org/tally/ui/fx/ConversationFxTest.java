@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.tally.ui.testing.FxSteps;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.EngineFactory;
 import org.tally.core.answer.StepListener;
@@ -101,7 +102,7 @@ class ConversationFxTest {
     }
 
     private static void waitForCard(FxRobot robot, int count) {
-        WorkstationFixture.waitUntil(() -> cards(robot) == count && robot.lookup(".answer-card").queryAll().stream()
+        FxSteps.waitUntil(() -> cards(robot) == count && robot.lookup(".answer-card").queryAll().stream()
                 .noneMatch(n -> n.getStyleClass().contains("pending")));
     }
 
@@ -125,7 +126,7 @@ class ConversationFxTest {
         ask(robot, "How many deliveries were there this year?");
         Button chip = robot.lookup(".suggestion-chip").queryAs(Button.class);
         String label = chip.getText();
-        WorkstationFixture.bringIntoView(robot, chip);
+        FxSteps.bringIntoView(robot, chip);
         robot.clickOn(chip);
         waitForCard(robot, 2);
         assertThat(lastCardIs(robot, "answered")).as(label).isTrue();

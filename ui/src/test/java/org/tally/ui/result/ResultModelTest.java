@@ -29,7 +29,8 @@ class ResultModelTest {
     @Test
     void aFailedPageSaysWhyKeepsTheRowsAndCanBeTriedAgain() {
         List<TaskListener<PageResult>> waiting = new ArrayList<>();
-        ResultModel model = new ResultModel(List.of("name", "n"), rows(0, 3), after(3), (c, l) -> waiting.add(l));
+        ResultModel model = new ResultModel(List.of("name", "n"), rows(0, 3), null, after(3),
+                (c, l) -> waiting.add(l));
 
         model.loadNextPage();
         model.loadNextPage();
@@ -59,5 +60,36 @@ class ResultModelTest {
         assertThat(model.availableKinds()).contains(ChartKind.BAR);
         model.loadNextPage();
         assertThat(model.rows()).hasSize(3);
+    }
+
+    @Test
+    void valuesAreShownAsTheAnswerReadsThemWithTheStoredValueBehind() {
+        List<List<Object>> stored = List.of(List.of("medication_error", 4100L), List.of("no_harm", 12L),
+                List.of("no_harm", 3L));
+        ResultModel model = new ResultModel(List.of("incident_kind", "incidents"), stored,
+                List.of(List.of("Medication error", "4,100"), List.of("No harm", "12"), List.of("No harm", "3")), null,
+                PageLoader.NONE);
+        assertThat(model.text(stored.get(0), 0)).isEqualTo("Medication error");
+        assertThat(model.storedWhereDifferent(stored.get(0), 0)).isEqualTo("medication_error");
+        assertThat(model.storedWhereDifferent(stored.get(0), 1)).isEqualTo("4100");
+        assertThat(model.storedWhereDifferent(stored.get(1), 1)).as("12 reads as stored").isNull();
+        assertThat(model.categories()).as("two bars that read alike stay two")
+                .containsExactly("Medication error", "No harm", "No harm (2)");
+        assertThat(model.axisTitle(0)).isEqualTo("Incident kind");
+        assertThat(model.spoken(ChartKind.BAR)).isEqualTo(
+                "Bar chart of Incidents by incident kind: Medication error 4,100; No harm 12; No harm (2) 3.");
+    }
+
+    @Test
+    void rowsOfLaterPagesAreReadGenerically() {
+        List<TaskListener<PageResult>> waiting = new ArrayList<>();
+        ResultModel model = new ResultModel(List.of("kind", "n"), List.of(List.of("a", 1L)), null, after(1),
+                (c, l) -> waiting.add(l));
+        model.loadNextPage();
+        List<Object> later = List.of("partially_paid", 12345L);
+        waiting.get(0).succeeded(new PageResult.Rows(List.of(later), null, "SELECT 1", List.of()));
+        List<Object> shown = model.rows().get(1);
+        assertThat(model.text(shown, 0)).isEqualTo("Partially paid");
+        assertThat(model.storedWhereDifferent(shown, 0)).isEqualTo("partially_paid");
     }
 }

@@ -160,16 +160,23 @@ class ShellViewModelTest {
         for (int i = 0; i < 20; i++) {
             shell.largerText();
         }
-        assertThat(shell.textStepsProperty().get()).isEqualTo(8);
+        assertThat(shell.textPercentProperty().get()).isEqualTo(TextScale.MAX_PERCENT);
+        for (int i = 0; i < 40; i++) {
+            shell.smallerText();
+        }
+        assertThat(shell.textPercentProperty().get()).isEqualTo(TextScale.MIN_PERCENT);
+        shell.useTextPercent(150);
+        assertThat(shell.textPercentProperty().get()).isEqualTo(150);
     }
 
     @Test
     void textFollowsTheSystemFontSize() {
-        assertThat(TextScale.rootPx(13, 0)).isEqualTo(14);
-        assertThat(TextScale.rootPx(0, 0)).isEqualTo(14);
-        assertThat(TextScale.rootPx(19.5, 0)).isEqualTo(21);
-        assertThat(TextScale.rootPx(10, 0)).as("never below the theme's base").isEqualTo(14);
-        assertThat(TextScale.rootPx(13, -10)).isEqualTo(11);
+        assertThat(TextScale.rootPx(13, 100)).isEqualTo(14);
+        assertThat(TextScale.rootPx(0, 100)).isEqualTo(14);
+        assertThat(TextScale.rootPx(19.5, 100)).isEqualTo(21);
+        assertThat(TextScale.rootPx(10, 100)).as("never below the theme's base").isEqualTo(14);
+        assertThat(TextScale.rootPx(13, 150)).isEqualTo(21);
+        assertThat(TextScale.rootPx(13, 10)).as("no smaller than the smallest scale").isEqualTo(10);
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
 import org.tally.core.answer.Clarify;
+import org.tally.core.answer.DisplayValues;
 import org.tally.core.answer.Outcome;
 import org.tally.core.answer.PageCursor;
 import org.tally.core.answer.PageResult;
@@ -20,6 +21,10 @@ public final class FakeAnswers {
     public static final String SCALAR_SQL = "SELECT COUNT(*) AS \"patients\" FROM \"patients\" p";
     public static final String SCALAR_HASH = "c1-3f5a9e0d2b7c";
     public static final String SCALAR_SPEC = "{\"measures\":[{\"type\":\"count\"}],\"shape\":\"Scalar\",\"subject\":\"patient\"}";
+
+    public static final String GROUPED_SPEC = "{\"dimensions\":[{\"concept\":\"ward\",\"role\":\"Name\"}],"
+            + "\"measures\":[{\"type\":\"count\"}],\"shape\":\"Grouped\",\"subject\":\"delivery\","
+            + "\"time\":{\"from\":\"2026-05-01\",\"role\":\"EventTime\",\"to\":\"2026-06-01\"}}";
 
     private FakeAnswers() {
     }
@@ -48,7 +53,16 @@ public final class FakeAnswers {
                         + "WHERE d.\"delivered_at\" >= DATE '2026-05-01' AND d.\"delivered_at\" < DATE '2026-06-01'\n"
                         + "GROUP BY w.\"name\" ORDER BY 2 DESC",
                 "Counted deliveries between 2026-05-01 and 2026-05-31, grouped by ward.", okPath(), "c1-77aa01",
-                null, null);
+                null, null).withSpecJson(GROUPED_SPEC);
+    }
+
+    /** Incidents by kind, the kinds stored as codes: the answer reads them as words, the rows keep the codes. */
+    public static Answer coded(String question) {
+        List<List<Object>> rows = List.of(List.of("medication_error", 4100L), List.of("no_harm", 12L),
+                List.of("fall", 7L));
+        return new Answer(question, AnswerStatus.ANSWERED, List.of("incident kind", "incidents"), rows, "SELECT 1",
+                "Counted incidents, grouped by kind.", okPath(), "c1-kind", null, null)
+                .withDisplay(DisplayValues.readable(rows, java.util.Locale.getDefault(java.util.Locale.Category.FORMAT)));
     }
 
     public static Answer groupedRows(String question, int groups) {

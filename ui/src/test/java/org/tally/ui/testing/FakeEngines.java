@@ -37,6 +37,9 @@ public final class FakeEngines implements EngineFactory {
     public static FakeEngines byKeyword() {
         return new FakeEngines(q -> {
             String s = q.toLowerCase(Locale.ROOT);
+            if (s.contains("by kind")) {
+                return FakeAnswers.coded(q);
+            }
             if (s.contains("by ward")) {
                 return FakeAnswers.grouped(q);
             }

@@ -30,19 +30,31 @@ public final class SampleBinding {
                                 new ColumnBinding("mother_name", "FullName", true,
                                         List.of(new ValueCount("should vanish", 1))),
                                 new ColumnBinding("delivered_at", "EventTime", false, List.of()),
-                                new ColumnBinding("ward_id", "WardRef", false, List.of()))),
+                                new ColumnBinding("outcome_note", "Category", false, List.of(
+                                        new ValueCount("spontaneous_vaginal_delivery_without_complications", 700),
+                                        new ValueCount("assisted_vaginal_delivery_with_forceps_or_ventouse", 120),
+                                        new ValueCount("emergency_caesarean_section_after_failed_induction", 80))),
+                                new ColumnBinding("ward_id", "WardRef", false, List.of(new ValueCount("4", 160)),
+                                        "Ward (wards)"))),
                 new TableBinding("wards", "Ward", 0.97, List.of("name token 'wards' matches Ward"),
                         List.of(new ColumnBinding("id", "PrimaryKey", false, List.of()))),
-                new TableBinding("tmp_import", null, 0.1, List.of("no concept scored above 0.5"), List.of())),
+                new TableBinding("tmp_import", null, 0.1, List.of("no concept scored above 0.5"), List.of()),
+                new TableBinding("mat_obs", "Delivery", 0.52, List.of("name token 'mat' is an abbreviation of"
+                        + " maternity"), List.of())),
                 List.of(new DriftAlarm("deliveries", "delivery_mode", DriftAlarm.Change.NEW, "C-SEC")));
     }
 
     /** A provider serving {@link #snapshot()} that accepts every override. */
     public static BindingProvider provider() {
+        return provider(new java.util.concurrent.atomic.AtomicReference<>(Optional.of(snapshot())));
+    }
+
+    /** A provider serving whatever {@code served} holds when asked (empty: no binding yet). */
+    public static BindingProvider provider(java.util.concurrent.atomic.AtomicReference<Optional<BindingSnapshot>> served) {
         return new BindingProvider() {
             @Override
             public Optional<BindingSnapshot> snapshot(SourceRef source) {
-                return Optional.of(SampleBinding.snapshot());
+                return served.get();
             }
 
             @Override
