@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -44,7 +45,7 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--planner-model", paramLabel = "FILE", description = "A GGUF model file (listed in the"
             + " SHA256SUMS beside it) that reads questions the grammar cannot; without it, the model chosen in the"
             + " data folder, if any.")
-    java.nio.file.Path plannerModel;
+    Path plannerModel;
 
     @Option(names = "--planner-deadline-ms", paramLabel = "N", description = "The planner's time per question in"
             + " milliseconds, first reading and repair together (default 20000).")
@@ -55,7 +56,7 @@ final class AskCommand implements Callable<Integer> {
 
     /** Turns the planner on for the engines opened next (a model file, or the data folder's choice). */
     interface Planners {
-        void enable(java.nio.file.Path model, Long deadlineMs) throws PlannerLoadException;
+        void enable(Path model, Long deadlineMs) throws PlannerLoadException;
     }
 
     private final EngineFactory engines;

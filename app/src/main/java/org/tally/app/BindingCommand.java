@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.BindingException;
@@ -20,6 +22,7 @@ import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Refinement;
 import org.tally.core.binding.Restriction;
 import org.tally.core.binding.Scored;
+import org.tally.core.binding.SoftDelete;
 import org.tally.core.binding.SourceBindings;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.catalog.Catalog;
@@ -40,7 +43,7 @@ import picocli.CommandLine.Option;
 @Command(name = "binding", description = "Show which table is which concept and what each column means.")
 final class BindingCommand implements Callable<Integer> {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BindingCommand.class);
+    private static final Logger LOG = LoggerFactory.getLogger(BindingCommand.class);
 
     private final SourceConnector connector;
     private final SourceBindings bindings;
@@ -180,12 +183,12 @@ final class BindingCommand implements Callable<Integer> {
         s.append(items.isEmpty() ? ".\n" : " (unbound first, then low confidence).\n");
         for (BindingReview.Item i : items) {
             s.append('\n').append(i.table()).append(i.unbound() ? " (not bound" : " (bound to " + i.concept() + " at "
-                    + String.format(java.util.Locale.ROOT, "%.2f", i.confidence())).append(i.lookup()
+                    + String.format(Locale.ROOT, "%.2f", i.confidence())).append(i.lookup()
                     ? "; labels codes as a lookup)" : ")").append('\n');
             s.append("  why: ").append(String.join("; ", i.reasons())).append('\n');
             for (BindingReview.Choice c : i.choices()) {
                 s.append("  choice ").append(c.concept()).append(' ')
-                        .append(String.format(java.util.Locale.ROOT, "%.2f", c.score())).append(": ")
+                        .append(String.format(Locale.ROOT, "%.2f", c.score())).append(": ")
                         .append(String.join("; ", c.evidence())).append('\n');
             }
             s.append("  choose with: binding --choose ").append(i.table()).append("=CONCEPT (or =lookup, =ignore)\n");
@@ -220,7 +223,7 @@ final class BindingCommand implements Callable<Integer> {
                 s.append("    candidates ").append(candidates(t.candidates())).append('\n');
             }
             t.softDeletes().forEach(d -> s.append("    reads only rows with ").append(d.describe()).append(" (")
-                    .append(d.reach() == org.tally.core.binding.SoftDelete.Reach.DELETED ? "deleted rows left out"
+                    .append(d.reach() == SoftDelete.Reach.DELETED ? "deleted rows left out"
                             : "retired rows not counted as its own").append(")\n"));
             if (t.versions() != null) {
                 s.append("    row versions: current rows only (").append(t.versions().describe()).append(")")
@@ -290,7 +293,7 @@ final class BindingCommand implements Callable<Integer> {
         return s.toString().stripTrailing();
     }
 
-    private static String candidates(java.util.List<Scored> scored) {
+    private static String candidates(List<Scored> scored) {
         return scored.isEmpty() ? "none" : scored.stream().limit(4).map(c -> c.candidate() + " " + score(c.score()))
                 .collect(Collectors.joining(", "));
     }

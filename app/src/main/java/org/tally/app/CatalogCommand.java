@@ -1,6 +1,7 @@
 package org.tally.app;
 
 import java.io.PrintStream;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -96,7 +97,7 @@ final class CatalogCommand implements Callable<Integer> {
                 RefreshResult result;
                 try (Connection connection = connector.open(ref, sourceOptions.credentials(), Progress.NONE)) {
                     CatalogRefresher refresher = new CatalogRefresher(new CatalogStore(state),
-                            new UuidV7(clock, new java.security.SecureRandom()), clock);
+                            new UuidV7(clock, new SecureRandom()), clock);
                     result = refresher.refresh(ref.name(), ref.dialect(), connection, options, Progress.NONE);
                 } catch (SQLException e) {
                     // closing the source connection failed after the version was stored: nothing lost

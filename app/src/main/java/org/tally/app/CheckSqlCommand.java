@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
 import org.tally.core.answer.AnswerJson;
 import org.tally.core.safety.AllowedRelations;
@@ -32,7 +34,7 @@ import picocli.CommandLine.Parameters;
         + " per statement and runs nothing.")
 final class CheckSqlCommand implements Callable<Integer> {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CheckSqlCommand.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CheckSqlCommand.class);
 
     @Mixin
     SourceOptions sourceOptions;

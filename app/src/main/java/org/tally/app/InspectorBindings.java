@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,7 +88,7 @@ final class InspectorBindings implements BindingProvider {
 
     private static List<BindingSnapshot.TableBinding> tables(Binding binding) {
         List<BindingSnapshot.TableBinding> out = new ArrayList<>();
-        Map<String, TableBinding> byName = new java.util.HashMap<>();
+        Map<String, TableBinding> byName = new HashMap<>();
         binding.tables().forEach(t -> byName.put(t.table(), t));
         for (TableBinding t : binding.tables()) {
             List<BindingSnapshot.ColumnBinding> columns = new ArrayList<>();
@@ -165,7 +167,7 @@ final class InspectorBindings implements BindingProvider {
 
     @Override
     public List<String> roles() {
-        return java.util.Arrays.stream(ColumnRole.values()).map(ColumnRole::jsonName).toList();
+        return Arrays.stream(ColumnRole.values()).map(ColumnRole::jsonName).toList();
     }
 
     @Override

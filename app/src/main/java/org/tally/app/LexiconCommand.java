@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tally.core.Progress;
@@ -85,7 +86,7 @@ final class LexiconCommand implements Callable<Integer> {
             s.append("'").append(phrase).append("' on ").append(source).append(":\n");
         }
         boolean parts = !phrase.isEmpty() && entries.stream().anyMatch(e -> !e.phrase().equals(phrase.toLowerCase(
-                java.util.Locale.ROOT)));
+                Locale.ROOT)));
         for (LexiconEntry e : entries) {
             s.append(phrase.isEmpty() ? e.phrase() + "\t" : parts ? "  " + e.phrase() + ": " : "  ").append(e.meaning().kind()).append(": ")
                     .append(e.meaning().describe()).append(" — ").append(e.why()).append('\n');

@@ -1,6 +1,7 @@
 package org.tally.app;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Optional;
 import org.tally.core.planner.Planner;
@@ -387,24 +388,24 @@ final class Wiring {
                 .binding();
     }
 
-    CatalogCommand catalogCommand(java.io.PrintStream out, java.io.PrintStream err) {
+    CatalogCommand catalogCommand(PrintStream out, PrintStream err) {
         return new CatalogCommand(connector, data, clock, refreshCards(), out, err);
     }
 
-    SnapshotCommand snapshotCommand(java.io.PrintStream out, java.io.PrintStream err) {
+    SnapshotCommand snapshotCommand(PrintStream out, PrintStream err) {
         return new SnapshotCommand(connector, bindings, pack, data, embeddings, clock, out, err);
     }
 
-    BindingCommand bindingCommand(java.io.PrintStream out, java.io.PrintStream err) {
+    BindingCommand bindingCommand(PrintStream out, PrintStream err) {
         return new BindingCommand(connector, bindings, new InspectorBindings(bindings, pack, connector, refreshCards()),
                 out, err);
     }
 
-    LexiconCommand lexiconCommand(java.io.PrintStream out, java.io.PrintStream err) {
+    LexiconCommand lexiconCommand(PrintStream out, PrintStream err) {
         return new LexiconCommand(connector, bindings, pack, out, err);
     }
 
-    BacklogCommand backlogCommand(java.io.PrintStream out, java.io.PrintStream err) {
+    BacklogCommand backlogCommand(PrintStream out, PrintStream err) {
         return new BacklogCommand(() -> StateDatabase.open(data), clock, out, err);
     }
 

@@ -1,19 +1,12 @@
 package org.tally.app;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.tngtech.archunit.core.domain.Dependency;
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
-import com.tngtech.archunit.junit.ArchIgnore;
 import com.tngtech.archunit.junit.ArchTest;
-import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
-import com.tngtech.archunit.lang.ConditionEvents;
-import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 /** Layering that code review alone would let slip (the rules inside core: core's CoreArchitectureTest). */
 @AnalyzeClasses(packages = "org.tally", importOptions = {ImportOption.DoNotIncludeTests.class,
@@ -57,36 +50,7 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..")
             .because("connections, SQL and what a database can do belong to core (SourceChecker, the engines)");
 
-    /**
-     * Package-private by default: a public class of core or models is used from another package (or module).
-     * Switched on with the sweeping style change that makes the rest package-private (docs/architecture.md).
-     */
-    @ArchIgnore(reason = "the sweeping style change (package-private by default) is done last, by one engineer, after"
-            + " every branch has landed; switch this rule on with it")
-    @ArchTest
-    static final ArchRule publicOnlyWhereUsedFromElsewhere = classes()
-            .that().resideInAnyPackage("org.tally.core..", "org.tally.models..")
-            .and().areTopLevelClasses()
-            .and().arePublic()
-            .should(beUsedFromAnotherPackage())
-            .because("a type nobody outside its package uses is package-private, so its package can change it freely");
-
-    private static ArchCondition<JavaClass> beUsedFromAnotherPackage() {
-        return new ArchCondition<>("be used from another package") {
-            @Override
-            public void check(JavaClass type, ConditionEvents events) {
-                boolean used = false;
-                for (Dependency d : type.getDirectDependenciesToSelf()) {
-                    if (!d.getOriginClass().getPackageName().equals(type.getPackageName())) {
-                        used = true;
-                        break;
-                    }
-                }
-                if (!used) {
-                    events.add(SimpleConditionEvent.violated(type, type.getName()
-                            + " is public but only its own package uses it"));
-                }
-            }
-        };
-    }
+    // Package-private by default (a public type of core or models is used from another package) is checked in the
+    // acceptance module, the last one built, where the test code of every module is compiled and can be read:
+    // org.tally.acceptance.PackagePrivateByDefaultTest.
 }

@@ -10,6 +10,7 @@ import org.tally.core.DataFolder;
 import org.tally.core.answer.EngineFactory;
 import org.tally.ui.binding.BindingProvider;
 import org.tally.ui.chat.StoredConversations;
+import org.tally.ui.settings.PlannerControl;
 import org.tally.ui.shell.ShellView;
 import org.tally.ui.shell.ShellViewModel;
 import org.tally.ui.shell.SystemTheme;
@@ -30,18 +31,18 @@ public final class Workstation {
     private final EngineFactory engines;
     private final DataFolder data;
     private final BindingProvider bindings;
-    private final org.tally.ui.settings.PlannerControl planner;
+    private final PlannerControl planner;
 
     public Workstation(EngineFactory engines, DataFolder data) {
         this(engines, data, BindingProvider.NONE);
     }
 
     public Workstation(EngineFactory engines, DataFolder data, BindingProvider bindings) {
-        this(engines, data, bindings, org.tally.ui.settings.PlannerControl.NONE);
+        this(engines, data, bindings, PlannerControl.NONE);
     }
 
     public Workstation(EngineFactory engines, DataFolder data, BindingProvider bindings,
-                       org.tally.ui.settings.PlannerControl planner) {
+                       PlannerControl planner) {
         this.engines = Objects.requireNonNull(engines, "engines");
         this.data = Objects.requireNonNull(data, "data");
         this.bindings = Objects.requireNonNull(bindings, "bindings");

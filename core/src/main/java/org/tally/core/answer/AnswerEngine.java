@@ -1,6 +1,8 @@
 package org.tally.core.answer;
 
 import java.util.List;
+import java.util.Optional;
+import org.tally.core.spec.QuerySpec;
 
 /** Answers questions against one source. Implementations never throw for a bad question: they refuse. */
 public interface AnswerEngine extends AutoCloseable {
@@ -39,8 +41,8 @@ public interface AnswerEngine extends AutoCloseable {
      * The rung that reads questions into specs and answers specs it is handed (what a conversation reads follow-ups
      * and checks suggestions with); empty when this engine has none.
      */
-    default java.util.Optional<SpecRung> specs() {
-        return java.util.Optional.empty();
+    default Optional<SpecRung> specs() {
+        return Optional.empty();
     }
 
     /**
@@ -48,7 +50,7 @@ public interface AnswerEngine extends AutoCloseable {
      * {@code rung} (a follow-up's {@code focus}) after the steps {@code before}. An engine without such a rung
      * refuses.
      */
-    default Answer answer(String question, org.tally.core.spec.QuerySpec spec, String rung, List<PathStep> before,
+    default Answer answer(String question, QuerySpec spec, String rung, List<PathStep> before,
                           StepListener live) {
         return Answer.refused(question, before, "Tally cannot answer a prepared question on this source; ask it in"
                 + " words.");

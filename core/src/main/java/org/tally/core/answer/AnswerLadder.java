@@ -4,9 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tally.core.spec.QuerySpec;
 
 /**
  * Walks the rungs in order until one decides the question; records every rung and step as provenance.
@@ -72,7 +75,7 @@ public final class AnswerLadder implements AnswerEngine {
         Walk walk = new Walk(q, live);
         for (Rung rung : rungs) {
             if (rung instanceof ClarifyingRung clarifying) {
-                java.util.Optional<Rung.Attempt> tried = clarifying.reply(q, clarify, option, live);
+                Optional<Rung.Attempt> tried = clarifying.reply(q, clarify, option, live);
                 if (tried.isPresent()) {
                     Answer decided = walk.step(rung, tried::get);
                     if (decided != null) {
@@ -85,16 +88,16 @@ public final class AnswerLadder implements AnswerEngine {
     }
 
     @Override
-    public java.util.Optional<SpecRung> specs() {
+    public Optional<SpecRung> specs() {
         return rungs.stream().filter(SpecRung.class::isInstance).map(SpecRung.class::cast).findFirst();
     }
 
     /** The spec runs on the rung that reads specs, recorded as the rung {@code name}, after {@code before}. */
     @Override
-    public Answer answer(String question, org.tally.core.spec.QuerySpec spec, String name, List<PathStep> before,
+    public Answer answer(String question, QuerySpec spec, String name, List<PathStep> before,
                          StepListener live) {
         String q = question == null ? "" : question.strip();
-        java.util.Optional<SpecRung> reader = specs();
+        Optional<SpecRung> reader = specs();
         Walk walk = new Walk(q, live);
         walk.path.addAll(before);
         if (reader.isEmpty()) {
@@ -125,11 +128,11 @@ public final class AnswerLadder implements AnswerEngine {
         }
 
         /** Tries one rung; returns the answer when it decided the question, null when it missed. */
-        Answer step(Rung rung, java.util.function.Supplier<Rung.Attempt> attemptIt) {
+        Answer step(Rung rung, Supplier<Rung.Attempt> attemptIt) {
             return step(rung.name(), attemptIt);
         }
 
-        Answer step(String rungName, java.util.function.Supplier<Rung.Attempt> attemptIt) {
+        Answer step(String rungName, Supplier<Rung.Attempt> attemptIt) {
             long start = nanoTime.getAsLong();
             reported.clear();
             Rung.Attempt attempt;
@@ -186,7 +189,7 @@ public final class AnswerLadder implements AnswerEngine {
         Answer fallBack(Answer failed, List<Rung> later) {
             for (Rung rung : later) {
                 if (rung instanceof FallbackRung fallback) {
-                    java.util.Optional<Rung.Attempt> tried = fallback.takeOver(question, failed, live);
+                    Optional<Rung.Attempt> tried = fallback.takeOver(question, failed, live);
                     if (tried.isPresent()) {
                         Answer decided = step(rung, tried::get);
                         if (decided != null) {
@@ -212,7 +215,7 @@ public final class AnswerLadder implements AnswerEngine {
     public PageResult nextPage(PageCursor cursor) {
         for (Rung rung : rungs) {
             if (rung instanceof PagingRung paging) {
-                java.util.Optional<PageResult> page = paging.nextPage(cursor);
+                Optional<PageResult> page = paging.nextPage(cursor);
                 if (page.isPresent()) {
                     return page.get();
                 }

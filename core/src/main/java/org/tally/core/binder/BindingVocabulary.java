@@ -1,6 +1,7 @@
 package org.tally.core.binder;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
@@ -177,7 +179,7 @@ public final class BindingVocabulary implements GrammarVocabulary {
     }
 
     /** The words of each chosen table's name, lower case, to the name (the first table wins a shared spelling). */
-    private Map<String, String> tableNames(java.util.function.Predicate<TableBinding> chosen) {
+    private Map<String, String> tableNames(Predicate<TableBinding> chosen) {
         Map<String, String> out = new LinkedHashMap<>();
         for (TableBinding t : binding.tables()) {
             List<String> tokens = names.table(t.table()).tokens();
@@ -185,7 +187,7 @@ public final class BindingVocabulary implements GrammarVocabulary {
                 out.putIfAbsent(String.join(" ", tokens), t.table());
             }
         }
-        return java.util.Collections.unmodifiableMap(out);
+        return Collections.unmodifiableMap(out);
     }
 
     @Override

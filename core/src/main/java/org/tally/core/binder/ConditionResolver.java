@@ -2,16 +2,19 @@ package org.tally.core.binder;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Refinement;
 import org.tally.core.binding.Restriction;
 import org.tally.core.binding.TableBinding;
+import org.tally.core.binding.YesNoSpellings;
 import org.tally.core.catalog.TypeClass;
 import org.tally.core.catalog.ValueCount;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.DurationRef;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
@@ -26,7 +29,7 @@ import org.tally.core.sql.ValueExpr;
 final class ConditionResolver {
 
     /** Roles that hold a date or time of the row; tested for emptiness only where the column is one. */
-    static final Set<ColumnRole> DATED_ROLES = java.util.EnumSet.of(ColumnRole.EVENT_TIME,
+    static final Set<ColumnRole> DATED_ROLES = EnumSet.of(ColumnRole.EVENT_TIME,
             ColumnRole.START_TIME, ColumnRole.END_TIME, ColumnRole.BIRTH_DATE, ColumnRole.DEATH_DATE);
 
     private final Resolution r;
@@ -41,12 +44,12 @@ final class ConditionResolver {
         if (voids.isEmpty()) {
             return Resolved.ok(true);
         }
-        List<Literal> values = f instanceof Filter.Compare ? List.of(((Filter.Compare) f).value())
-                : f instanceof Filter.In ? ((Filter.In) f).values() : List.of();
+        List<Literal> values = f instanceof Filter.Compare compare ? List.of(compare.value())
+                : f instanceof Filter.In in2 ? in2.values() : List.of();
         for (Literal l : values) {
-            if (l instanceof Literal.StringValue && voids.contains(((Literal.StringValue) l).value())) {
+            if (l instanceof Literal.StringValue stringValue && voids.contains(stringValue.value())) {
                 return Resolved.fail(new BindFailure.OutOfScope(c.table().concept() + " rows with "
-                        + Words.of(c.column()) + " '" + ((Literal.StringValue) l).value() + "' are no records and"
+                        + Words.of(c.column()) + " '" + stringValue.value() + "' are no records and"
                         + " are left out everywhere, so they cannot be counted"));
             }
         }
@@ -91,13 +94,13 @@ final class ConditionResolver {
             }
             return Resolved.ok(new BoundCondition.Empty(c.expr(), f instanceof Filter.IsNull));
         }
-        if (f instanceof Filter.Compare) {
-            Filter.Compare cmp = (Filter.Compare) f;
-            if (cmp.value() instanceof Literal.BooleanValue) {
-                boolean v = ((Literal.BooleanValue) cmp.value()).value();
-                if (cmp.op() == org.tally.core.spec.CompareOp.NE) {
+        if (f instanceof Filter.Compare compare2) {
+            Filter.Compare cmp = compare2;
+            if (cmp.value() instanceof Literal.BooleanValue booleanValue) {
+                boolean v = booleanValue.value();
+                if (cmp.op() == CompareOp.NE) {
                     v = !v;
-                } else if (cmp.op() != org.tally.core.spec.CompareOp.EQ) {
+                } else if (cmp.op() != CompareOp.EQ) {
                     return Resolved.fail(new BindFailure.OutOfScope("true/false has no order"));
                 }
                 return flag(c, v);
@@ -114,8 +117,8 @@ final class ConditionResolver {
             }
             return value(cmp.value(), c).map(v -> new BoundCondition.Compare(c.expr(), SpecResolver.op(cmp.op()), v));
         }
-        if (f instanceof Filter.In) {
-            Filter.In in = (Filter.In) f;
+        if (f instanceof Filter.In in3) {
+            Filter.In in = in3;
             Resolved<Boolean> observed = checkObserved(c, in.values());
             if (observed.failed()) {
                 return observed.stop();
@@ -130,8 +133,8 @@ final class ConditionResolver {
             }
             return Resolved.ok(new BoundCondition.In(c.expr(), values));
         }
-        if (f instanceof Filter.Between) {
-            Filter.Between bt = (Filter.Between) f;
+        if (f instanceof Filter.Between between) {
+            Filter.Between bt = between;
             Resolved<SqlValue> low = value(bt.low(), c);
             if (low.failed()) {
                 return low.stop();
@@ -142,16 +145,16 @@ final class ConditionResolver {
     }
 
     Resolved<BoundCondition> numericFilter(Filter f, ValueExpr x) {
-        if (f instanceof Filter.Compare) {
-            Filter.Compare cmp = (Filter.Compare) f;
-            if (!(cmp.value() instanceof Literal.NumberValue)) {
+        if (f instanceof Filter.Compare compare3) {
+            Filter.Compare cmp = compare3;
+            if (!(cmp.value() instanceof Literal.NumberValue numberValue)) {
                 return Resolved.fail(new BindFailure.OutOfScope("a duration compares with a number"));
             }
             return Resolved.ok(new BoundCondition.Compare(x, SpecResolver.op(cmp.op()),
-                    SqlValue.of(((Literal.NumberValue) cmp.value()).value())));
+                    SqlValue.of(numberValue.value())));
         }
-        if (f instanceof Filter.Between) {
-            Filter.Between bt = (Filter.Between) f;
+        if (f instanceof Filter.Between between2) {
+            Filter.Between bt = between2;
             Resolved<SqlValue> low = number(bt.low());
             if (low.failed()) {
                 return low.stop();
@@ -168,10 +171,10 @@ final class ConditionResolver {
     }
 
     Resolved<SqlValue> number(Literal l) {
-        if (!(l instanceof Literal.NumberValue)) {
+        if (!(l instanceof Literal.NumberValue numberValue2)) {
             return Resolved.fail(new BindFailure.OutOfScope("a duration compares with a number"));
         }
-        return Resolved.ok(SqlValue.of(((Literal.NumberValue) l).value()));
+        return Resolved.ok(SqlValue.of(numberValue2.value()));
     }
 
     /** True/false mapped to the column's own spelling: a BOOLEAN, or exactly one true and one false value. */
@@ -185,7 +188,7 @@ final class ConditionResolver {
             return Resolved.fail(new BindFailure.NoRole(c.table().concept() + " " + Words.of(col)
                     + " is not a true/false column and its values are unknown"));
         }
-        org.tally.core.binding.YesNoSpellings spelled = org.tally.core.binding.YesNoSpellings.of(values);
+        YesNoSpellings spelled = YesNoSpellings.of(values);
         if (!spelled.plain()) {
             return Resolved.fail(new BindFailure.UnsatisfiableFilter(c.table().concept() + " " + Words.of(col)
                     + " holds '" + spelled.offending() + "', not only true/false spellings"));
@@ -208,10 +211,10 @@ final class ConditionResolver {
             return Resolved.ok(true);
         }
         for (Literal l : literals) {
-            if (!(l instanceof Literal.StringValue)) {
+            if (!(l instanceof Literal.StringValue stringValue2)) {
                 continue;
             }
-            String text = ((Literal.StringValue) l).value();
+            String text = stringValue2.value();
             boolean seen = values.stream().anyMatch(v -> v.value().equals(text));
             if (!seen) {
                 return Resolved.fail(new BindFailure.UnsatisfiableFilter("no recorded " + c.table().concept() + " "
@@ -223,8 +226,8 @@ final class ConditionResolver {
 
     Resolved<SqlValue> value(Literal l, BoundColumn c) {
         TypeClass type = c.column().typeClass();
-        if (l instanceof Literal.StringValue) {
-            String s = ((Literal.StringValue) l).value();
+        if (l instanceof Literal.StringValue stringValue3) {
+            String s = stringValue3.value();
             if (type == TypeClass.NUMERIC) {
                 try {
                     return Resolved.ok(SqlValue.of(new BigDecimal(s.trim())));
@@ -239,25 +242,25 @@ final class ConditionResolver {
             }
             return Resolved.ok(SqlValue.of(s));
         }
-        if (l instanceof Literal.NumberValue) {
+        if (l instanceof Literal.NumberValue numberValue3) {
             if (type != TypeClass.NUMERIC) {
                 return Resolved.fail(new BindFailure.OutOfScope(c.table().concept() + " " + Words.of(c.column())
                         + " is not a number"));
             }
-            return Resolved.ok(SqlValue.of(((Literal.NumberValue) l).value()));
+            return Resolved.ok(SqlValue.of(numberValue3.value()));
         }
-        if (l instanceof Literal.DateValue) {
-            return requireTemporal(c).map(x -> SqlValue.of(((Literal.DateValue) l).value()));
+        if (l instanceof Literal.DateValue dateValue) {
+            return requireTemporal(c).map(x -> SqlValue.of(dateValue.value()));
         }
-        if (l instanceof Literal.DateTimeValue) {
-            return requireTemporal(c).map(x -> SqlValue.of(((Literal.DateTimeValue) l).value()));
+        if (l instanceof Literal.DateTimeValue dateTimeValue) {
+            return requireTemporal(c).map(x -> SqlValue.of(dateTimeValue.value()));
         }
-        if (l instanceof Literal.BooleanValue) {
+        if (l instanceof Literal.BooleanValue booleanValue2) {
             if (type != TypeClass.BOOLEAN) {
                 return Resolved.fail(new BindFailure.OutOfScope(c.table().concept() + " " + Words.of(c.column())
                         + " is not true/false"));
             }
-            return Resolved.ok(SqlValue.of(((Literal.BooleanValue) l).value()));
+            return Resolved.ok(SqlValue.of(booleanValue2.value()));
         }
         throw new AssertionError(l);
     }
@@ -293,11 +296,11 @@ final class ConditionResolver {
                 agrees = false;
             } else if (f instanceof Filter.IsTrue || f instanceof Filter.IsFalse) {
                 Boolean wanted = f instanceof Filter.IsTrue;
-                agrees = kindValues.stream().anyMatch(v -> wanted.equals(org.tally.core.binding.YesNoSpellings
+                agrees = kindValues.stream().anyMatch(v -> wanted.equals(YesNoSpellings
                         .meaning(v)));
-            } else if (f instanceof Filter.Compare cmp && cmp.op() == org.tally.core.spec.CompareOp.EQ) {
+            } else if (f instanceof Filter.Compare cmp && cmp.op() == CompareOp.EQ) {
                 agrees = kindValues.stream().anyMatch(v -> sameValue(v, cmp.value()));
-            } else if (f instanceof Filter.Compare cmp && cmp.op() == org.tally.core.spec.CompareOp.NE) {
+            } else if (f instanceof Filter.Compare cmp && cmp.op() == CompareOp.NE) {
                 agrees = kindValues.stream().anyMatch(v -> !sameValue(v, cmp.value()));
             } else if (f instanceof Filter.In in) {
                 agrees = kindValues.stream().anyMatch(v -> in.values().stream().anyMatch(l -> sameValue(v, l)));
@@ -338,12 +341,12 @@ final class ConditionResolver {
             }
         }
         if (l instanceof Literal.BooleanValue bv) {
-            return Boolean.valueOf(bv.value()).equals(org.tally.core.binding.YesNoSpellings.meaning(observed));
+            return Boolean.valueOf(bv.value()).equals(YesNoSpellings.meaning(observed));
         }
         return false;
     }
 
     static boolean equality(Filter f) {
-        return f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ;
+        return f instanceof Filter.Compare compare4 && compare4.op() == CompareOp.EQ;
     }
 }

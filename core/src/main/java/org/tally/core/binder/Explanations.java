@@ -9,9 +9,11 @@ import java.util.function.Function;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Dimension;
+import org.tally.core.spec.DurationRef;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.Measure;
+import org.tally.core.spec.Quantifier;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
@@ -99,15 +101,15 @@ final class Explanations {
         }
         Measure.Aggregate a = (Measure.Aggregate) m;
         String of = a.of() instanceof ColumnRef ref ? words.apply(ref) : "the duration in "
-                + ((org.tally.core.spec.DurationRef) a.of()).unit().jsonName();
+                + ((DurationRef) a.of()).unit().jsonName();
         return "Computed the " + a.function().jsonName() + " of " + of + " over " + first;
     }
 
     /** " that have diagnoses with diagnosis code E11.9", a refined concept followed by what its rows are. */
     private static String related(RelatedScope r, Function<ColumnRef, String> words, Function<String, String> plurals,
                                   Function<String, String> kinds) {
-        StringBuilder s = new StringBuilder(r.quantifier() == org.tally.core.spec.Quantifier.EXISTS ? " that have "
-                : r.quantifier() == org.tally.core.spec.Quantifier.NOT_EXISTS ? " that have no "
+        StringBuilder s = new StringBuilder(r.quantifier() == Quantifier.EXISTS ? " that have "
+                : r.quantifier() == Quantifier.NOT_EXISTS ? " that have no "
                 : " that have " + r.bounds() + " ").append(plurals.apply(r.concept().trim()));
         String relatedKind = kinds.apply(r.concept().trim());
         if (relatedKind != null) {

@@ -196,8 +196,8 @@ final class Resolution {
     // ---------------------------------------------------------------- columns and joins
 
     Resolved<ValueExpr> valueExpr(ValueRef v) {
-        if (v instanceof ColumnRef) {
-            return column((ColumnRef) v).map(BoundColumn::expr);
+        if (v instanceof ColumnRef columnRef) {
+            return column(columnRef).map(BoundColumn::expr);
         }
         DurationRef d = (DurationRef) v;
         Resolved<BoundColumn> start = column(d.start());

@@ -1,6 +1,7 @@
 package org.tally.core.binder;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.tally.core.binding.ColumnBinding;
@@ -108,6 +109,6 @@ final class RowLabels {
         return new ColumnBinding(given.column() + " + " + family.column(), "joined name", TypeClass.TEXT,
                 JOINED_TOKENS, ColumnRole.FULL_NAME, Math.min(given.confidence(), family.confidence()),
                 List.of("the given name and the family name joined with one space"), List.of(),
-                given.pii() || family.pii(), null, null, java.util.Map.of());
+                given.pii() || family.pii(), null, null, Map.of());
     }
 }

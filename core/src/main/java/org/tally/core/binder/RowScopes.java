@@ -16,6 +16,10 @@ import org.tally.core.binding.Restriction;
 import org.tally.core.binding.RowVersions;
 import org.tally.core.binding.SoftDelete;
 import org.tally.core.binding.TableBinding;
+import org.tally.core.binding.YesNoSpellings;
+import org.tally.core.catalog.TypeClass;
+import org.tally.core.spec.CompareOp;
+import org.tally.core.spec.OrderKey;
 import org.tally.core.sql.Exprs;
 import org.tally.core.sql.Join;
 import org.tally.core.sql.Predicate;
@@ -51,7 +55,7 @@ final class RowScopes {
 
     static Scoped apply(SqlQuery planned, BoundSpec bound, Words words) {
         boolean ranking = bound.spec().limit() != null
-                && bound.spec().order().stream().anyMatch(k -> k instanceof org.tally.core.spec.OrderKey.ByMeasure);
+                && bound.spec().order().stream().anyMatch(k -> k instanceof OrderKey.ByMeasure);
         Map<String, List<Predicate>> byAlias = new HashMap<>();
         Set<String> leftOut = new LinkedHashSet<>();
         Set<String> readOnly = new LinkedHashSet<>();
@@ -252,7 +256,7 @@ final class RowScopes {
     }
 
     static SqlValue keyValue(ColumnBinding key, String value) {
-        if (key.typeClass() == org.tally.core.catalog.TypeClass.NUMERIC) {
+        if (key.typeClass() == TypeClass.NUMERIC) {
             return SqlValue.of(new BigDecimal(value.trim()));
         }
         return SqlValue.of(value);
@@ -276,7 +280,7 @@ final class RowScopes {
                 all.add(Sql.isNotNull(col));
             } else {
                 Restriction.Compare cmp = (Restriction.Compare) x;
-                all.add(Sql.compare(col, SpecResolver.op(org.tally.core.spec.CompareOp.fromJson(cmp.op().name())),
+                all.add(Sql.compare(col, SpecResolver.op(CompareOp.fromJson(cmp.op().name())),
                         Sql.param(SqlValue.of(cmp.value()))));
             }
         }
@@ -311,7 +315,7 @@ final class RowScopes {
                     break;
                 }
             case BOOLEAN:
-                Boolean truth = org.tally.core.binding.YesNoSpellings.meaning(value);
+                Boolean truth = YesNoSpellings.meaning(value);
                 if (truth != null) {
                     return Optional.of(SqlValue.of(truth));
                 }

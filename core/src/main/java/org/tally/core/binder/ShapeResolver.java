@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
+import org.tally.core.binding.Placeholder;
 import org.tally.core.binding.Refinement;
 import org.tally.core.binding.Restriction;
 import org.tally.core.binding.TableBinding;
@@ -99,10 +100,10 @@ final class ShapeResolver {
         }
         List<OrderItem> order = new ArrayList<>();
         for (OrderKey k : r.spec.order()) {
-            if (!(k instanceof OrderKey.ByValue)) {
+            if (!(k instanceof OrderKey.ByValue byValue)) {
                 return Resolved.fail(new BindFailure.OutOfScope("a list is ordered by row values only"));
             }
-            Resolved<ValueExpr> e = r.valueExpr(((OrderKey.ByValue) k).value());
+            Resolved<ValueExpr> e = r.valueExpr(byValue.value());
             if (e.failed()) {
                 return e.stop();
             }
@@ -204,8 +205,8 @@ final class ShapeResolver {
     Resolved<BoundSpec.Aggregate> aggregate() {
         List<BoundSpec.Group> groups = new ArrayList<>();
         for (Dimension d : r.spec.dimensions()) {
-            if (d instanceof Dimension.TimeBucket) {
-                Dimension.TimeBucket tb = (Dimension.TimeBucket) d;
+            if (d instanceof Dimension.TimeBucket timeBucket) {
+                Dimension.TimeBucket tb = timeBucket;
                 Resolved<BoundColumn> c = r.column(tb.column());
                 if (c.failed()) {
                     return c.stop();
@@ -250,10 +251,10 @@ final class ShapeResolver {
         }
         List<OrderItem> order = new ArrayList<>();
         for (OrderKey k : r.spec.order()) {
-            if (k instanceof OrderKey.ByMeasure) {
-                order.add(new OrderItem(measures.get(((OrderKey.ByMeasure) k).index()).expr(), SpecResolver.direction(k)));
-            } else if (k instanceof OrderKey.ByDimension) {
-                order.add(new OrderItem(groups.get(((OrderKey.ByDimension) k).index()).shown().get(0).expr(),
+            if (k instanceof OrderKey.ByMeasure byMeasure) {
+                order.add(new OrderItem(measures.get(byMeasure.index()).expr(), SpecResolver.direction(k)));
+            } else if (k instanceof OrderKey.ByDimension byDimension) {
+                order.add(new OrderItem(groups.get(byDimension.index()).shown().get(0).expr(),
                         SpecResolver.direction(k)));
             } else {
                 return Resolved.fail(new BindFailure.OutOfScope("an aggregated answer is ordered by its measures or"
@@ -358,8 +359,8 @@ final class ShapeResolver {
         if (m instanceof Measure.Count) {
             return Resolved.ok(new BoundMeasure.Rows(r.words.plural(r.subject)));
         }
-        if (m instanceof Measure.Aggregate) {
-            Measure.Aggregate a = (Measure.Aggregate) m;
+        if (m instanceof Measure.Aggregate aggregate2) {
+            Measure.Aggregate a = aggregate2;
             Resolved<ValueExpr> of = r.valueExpr(a.of());
             if (of.failed()) {
                 return of.stop();
@@ -381,16 +382,16 @@ final class ShapeResolver {
             };
             return measureLabel(m).map(label -> new BoundMeasure.Of(fn, of.value(), label));
         }
-        if (m instanceof Measure.Rate) {
+        if (m instanceof Measure.Rate rate) {
             List<BoundCondition> hits = new ArrayList<>();
-            for (Filter f : ((Measure.Rate) m).numerator()) {
+            for (Filter f : rate.numerator()) {
                 Resolved<BoundCondition> c = r.conditions.filter(f, SpecResolver.SUBJECT, r.subject);
                 if (c.failed()) {
                     return c.stop();
                 }
                 hits.add(c.value());
             }
-            for (RelatedScope scope : ((Measure.Rate) m).related()) {
+            for (RelatedScope scope : rate.related()) {
                 Resolved<BoundRelated> related = r.relateds.related(scope);
                 if (related.failed()) {
                     return related.stop();
@@ -408,10 +409,10 @@ final class ShapeResolver {
      * ("Unknown") is no entity to count.
      */
     Resolved<ValueExpr> distinctEntities(ValueRef ref, ValueExpr of) {
-        if (!(ref instanceof ColumnRef)) {
+        if (!(ref instanceof ColumnRef columnRef)) {
             return Resolved.ok(of);
         }
-        Resolved<BoundColumn> read = r.column((ColumnRef) ref);
+        Resolved<BoundColumn> read = r.column(columnRef);
         if (read.failed()) {
             return read.stop();
         }
@@ -441,7 +442,7 @@ final class ShapeResolver {
             return Resolved.ok(counted);
         }
         List<SqlValue> values = new ArrayList<>();
-        for (org.tally.core.binding.Placeholder ph : target.placeholders()) {
+        for (Placeholder ph : target.placeholders()) {
             values.add(RowScopes.keyValue(ph.key(), ph.value()));
             r.leftOut("the " + ph.describe() + " of " + r.words.plural(target));
         }
@@ -452,8 +453,8 @@ final class ShapeResolver {
     Resolved<String> measureLabel(Measure m) {
         Measure.Aggregate a = (Measure.Aggregate) m;
         String fn = a.function() == Aggregation.COUNT_DISTINCT ? "distinct" : a.function().jsonName();
-        if (a.of() instanceof ColumnRef) {
-            return r.column((ColumnRef) a.of()).map(c -> fn + " " + Words.of(c.column()));
+        if (a.of() instanceof ColumnRef columnRef2) {
+            return r.column(columnRef2).map(c -> fn + " " + Words.of(c.column()));
         }
         DurationRef d = (DurationRef) a.of();
         return Resolved.ok(fn + " duration in " + d.unit().jsonName());
@@ -466,18 +467,18 @@ final class ShapeResolver {
     Resolved<Boolean> rateNotDecided() {
         Refinement kind = r.refinedAt.get(SpecResolver.SUBJECT);
         for (Measure m : r.spec.measures()) {
-            if (!(m instanceof Measure.Rate)) {
+            if (!(m instanceof Measure.Rate rate2)) {
                 continue;
             }
-            for (RelatedScope n : ((Measure.Rate) m).related()) {
+            for (RelatedScope n : rate2.related()) {
                 if (r.spec.related().contains(n)) {
                     return Resolved.fail(new BindFailure.UnsatisfiableFilter("the share " + n.describe()
                             + " is decided by the same condition on every counted row"));
                 }
             }
-            for (Filter n : ((Measure.Rate) m).numerator()) {
-                if (kind != null && n.target() instanceof ColumnRef) {
-                    Resolved<BoundColumn> read = r.column((ColumnRef) n.target());
+            for (Filter n : rate2.numerator()) {
+                if (kind != null && n.target() instanceof ColumnRef columnRef3) {
+                    Resolved<BoundColumn> read = r.column(columnRef3);
                     if (read.failed()) {
                         return read.stop();
                     }

@@ -9,8 +9,11 @@ import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.TableBinding;
 import org.tally.core.names.NameTokens;
 import org.tally.core.pack.DomainPack;
+import org.tally.core.spec.Bucket;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.CompareOp;
+import org.tally.core.spec.Direction;
 import org.tally.core.spec.OrderKey;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.sql.OrderItem;
@@ -86,7 +89,7 @@ final class SpecResolver {
         return Resolved.ok(fit.get(0));
     }
 
-    static Predicate.CompareOp op(org.tally.core.spec.CompareOp op) {
+    static Predicate.CompareOp op(CompareOp op) {
         return switch (op) {
             case EQ -> Predicate.CompareOp.EQ;
             case NE -> Predicate.CompareOp.NE;
@@ -98,10 +101,10 @@ final class SpecResolver {
     }
 
     static OrderItem.Direction direction(OrderKey k) {
-        return k.direction() == org.tally.core.spec.Direction.DESC ? OrderItem.Direction.DESC : OrderItem.Direction.ASC;
+        return k.direction() == Direction.DESC ? OrderItem.Direction.DESC : OrderItem.Direction.ASC;
     }
 
-    static ValueExpr.BucketUnit bucket(org.tally.core.spec.Bucket b) {
+    static ValueExpr.BucketUnit bucket(Bucket b) {
         return switch (b) {
             case HOUR -> ValueExpr.BucketUnit.HOUR;
             case DAY -> ValueExpr.BucketUnit.DAY;

@@ -6,11 +6,17 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.tally.core.catalog.Cardinality;
 import org.tally.core.dialect.Dialect;
 import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogColumn;
@@ -101,7 +107,7 @@ public final class Binder {
         Map<String, List<Scored>> roles = new LinkedHashMap<>();
         final Map<String, List<String>> roleReasons = new HashMap<>();
         /** Columns holding a record-keeping time (never a time role; see {@link #RECORD_KEEPING}). */
-        final Set<String> recordKeeping = new java.util.LinkedHashSet<>();
+        final Set<String> recordKeeping = new LinkedHashSet<>();
         /** Kept as a code dictionary by an override: never bound to a concept. */
         boolean dictionary;
         /** Columns declared to reference several tables: they link to none, not even by their names. */
@@ -182,7 +188,7 @@ public final class Binder {
     }
 
     /** Runs one step per table; an unexpected failure names the step and the table. */
-    private static void each(Map<String, Facts> facts, String step, java.util.function.Consumer<Facts> work) {
+    private static void each(Map<String, Facts> facts, String step, Consumer<Facts> work) {
         for (Facts f : facts.values()) {
             step(step, f.table.name(), () -> work.accept(f));
         }
@@ -199,7 +205,7 @@ public final class Binder {
     }
 
     /** One column's part of a step: an unexpected failure names the table and the column too. */
-    private static <T> T column(String step, Facts f, CatalogColumn c, java.util.function.Supplier<T> work) {
+    private static <T> T column(String step, Facts f, CatalogColumn c, Supplier<T> work) {
         try {
             return work.get();
         } catch (BindingException e) {
@@ -222,7 +228,7 @@ public final class Binder {
                 }
             }
             byColumn.forEach((column, fks) -> {
-                Set<String> targets = new java.util.TreeSet<>();
+                Set<String> targets = new TreeSet<>();
                 fks.forEach(fk -> targets.add(fk.referencedTable() + "." + fk.referencedColumns().get(0)));
                 if (targets.size() > 1) {
                     // a polymorphic reference (a cost's event: a diagnosis, a procedure or a lab test by its type):
@@ -989,7 +995,7 @@ public final class Binder {
         if (v == null) {
             return null;
         }
-        java.util.function.Function<String, ColumnBinding> col = name -> name == null ? null : columns.stream()
+        Function<String, ColumnBinding> col = name -> name == null ? null : columns.stream()
                 .filter(c -> c.column().equals(name)).findFirst().orElse(null);
         reasons.add(v.reason());
         return new RowVersions(col.apply(v.validFrom()), col.apply(v.validTo()), col.apply(v.current()),
@@ -1022,7 +1028,7 @@ public final class Binder {
             return true;
         }
         if ("Patient".equals(f.concept) && role == ColumnRole.CATEGORY && c.typeClass() == TypeClass.TEXT
-                && c.profile() != null && c.profile().cardinality() == org.tally.core.catalog.Cardinality.HIGH) {
+                && c.profile() != null && c.profile().cardinality() == Cardinality.HIGH) {
             // a "category" of people with more values than a category has is some identifier of them (a source MRN)
             reasons.add("personal data (a text value of patients with too many values to be a category)");
             return true;

@@ -3,6 +3,7 @@ package org.tally.core.binding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.tally.core.catalog.ValueCount;
 
@@ -64,7 +65,7 @@ public final class BindingJson {
                 for (SoftDelete d : t.softDeletes()) {
                     Map<String, Object> dm = new LinkedHashMap<>();
                     dm.put("column", d.column().column());
-                    dm.put("reach", d.reach().name().toLowerCase(java.util.Locale.ROOT));
+                    dm.put("reach", d.reach().name().toLowerCase(Locale.ROOT));
                     dm.put("live", d.describe());
                     dm.put("reason", d.reason());
                     marks.add(dm);

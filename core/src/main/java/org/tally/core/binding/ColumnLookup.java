@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /** The answer to "which column of this concept has this role (and name hint)": exactly one, none, or several. */
-public sealed interface ColumnLookup {
+sealed interface ColumnLookup {
 
     /** Exactly one column fits. */
     record Found(TableBinding table, ColumnBinding column) implements ColumnLookup {

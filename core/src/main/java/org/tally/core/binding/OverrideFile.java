@@ -5,10 +5,14 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -17,6 +21,7 @@ import org.tally.core.catalog.Catalog;
 import org.tally.core.catalog.CatalogColumn;
 import org.tally.core.catalog.CatalogTable;
 import org.tally.core.catalog.ColumnProfile;
+import org.tally.core.catalog.TypeClass;
 import org.tally.core.catalog.ValueCount;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
@@ -98,7 +103,7 @@ public final class OverrideFile {
         }
         String concept = value.asText().trim();
         if (concept.equalsIgnoreCase(Overrides.IGNORE) || concept.equalsIgnoreCase(Overrides.LOOKUP)) {
-            out.put(name, concept.toLowerCase(java.util.Locale.ROOT));
+            out.put(name, concept.toLowerCase(Locale.ROOT));
             return;
         }
         Optional<Concept> known = pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(concept)).findFirst();
@@ -149,7 +154,7 @@ public final class OverrideFile {
                 role = ColumnRole.fromJson(roleNode.isTextual() ? roleNode.asText() : null);
             } catch (InvalidSpecException e) {
                 problems.add(entry + ".role: '" + roleNode.asText() + "' is not a column role; use one of "
-                        + java.util.Arrays.stream(ColumnRole.values()).map(ColumnRole::jsonName)
+                        + Arrays.stream(ColumnRole.values()).map(ColumnRole::jsonName)
                         .collect(Collectors.joining(", ")));
             }
         }
@@ -201,10 +206,10 @@ public final class OverrideFile {
 
     /** A current-version value: an observed value of a counted column, or a date of a date column. */
     private static String currentValue(String entry, String value, CatalogColumn column, List<String> problems) {
-        if (column.typeClass() == org.tally.core.catalog.TypeClass.TEMPORAL) {
+        if (column.typeClass() == TypeClass.TEMPORAL) {
             try {
-                return java.time.LocalDate.parse(value.trim()).toString();
-            } catch (java.time.format.DateTimeParseException e) {
+                return LocalDate.parse(value.trim()).toString();
+            } catch (DateTimeParseException e) {
                 problems.add(entry + ": '" + value + "' is not a date (write it as YYYY-MM-DD)");
                 return null;
             }
@@ -236,7 +241,7 @@ public final class OverrideFile {
         }
         List<String> out = new ArrayList<>();
         for (JsonNode v : node) {
-            boolean numeric = column.typeClass() == org.tally.core.catalog.TypeClass.NUMERIC;
+            boolean numeric = column.typeClass() == TypeClass.NUMERIC;
             if (numeric && !v.isIntegralNumber() || !numeric && !v.isTextual()) {
                 problems.add(entry + ": " + v + " is not a " + (numeric ? "whole number" : "text") + " key of "
                         + column.name());

@@ -1,5 +1,7 @@
 package org.tally.core.binding;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.tally.core.spec.ColumnRole;
 
@@ -51,9 +53,9 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
 
     /** These entries under {@code administrator}'s: every entry the administrator made replaces this one's. */
     public Overrides under(Overrides administrator) {
-        Map<String, String> t = new java.util.LinkedHashMap<>(tables);
-        Map<String, ColumnOverride> c = new java.util.LinkedHashMap<>(columns);
-        Map<String, String> o = new java.util.LinkedHashMap<>(origins);
+        Map<String, String> t = new LinkedHashMap<>(tables);
+        Map<String, ColumnOverride> c = new LinkedHashMap<>(columns);
+        Map<String, String> o = new LinkedHashMap<>(origins);
         administrator.tables.forEach((k, v) -> {
             t.keySet().removeIf(k::equalsIgnoreCase);
             o.keySet().removeIf(k::equalsIgnoreCase);
@@ -70,7 +72,7 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
 
     /** This file's entries, each marked as made by {@code origin} (a preset's name). */
     public Overrides from(String origin) {
-        Map<String, String> o = new java.util.LinkedHashMap<>();
+        Map<String, String> o = new LinkedHashMap<>();
         tables.keySet().forEach(k -> o.put(k, origin));
         columns.keySet().forEach(k -> o.put(k, origin));
         return new Overrides(tables, columns, o);
@@ -94,10 +96,10 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
      * @param placeholders key values of rows that stand for "no value" (empty: none); null leaves it to the evidence
      */
     public record ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases, String current,
-                                 Boolean versioned, Boolean entityKey, java.util.List<String> placeholders) {
+                                 Boolean versioned, Boolean entityKey, List<String> placeholders) {
         public ColumnOverride {
             aliases = aliases == null ? Map.of() : Map.copyOf(aliases);
-            placeholders = placeholders == null ? null : java.util.List.copyOf(placeholders);
+            placeholders = placeholders == null ? null : List.copyOf(placeholders);
         }
 
         public ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases) {
@@ -120,7 +122,7 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
 
     /** Every column override of {@code table}, by column name as written in the file. */
     Map<String, ColumnOverride> columnOverrides(String table) {
-        Map<String, ColumnOverride> out = new java.util.LinkedHashMap<>();
+        Map<String, ColumnOverride> out = new LinkedHashMap<>();
         columns.forEach((k, v) -> {
             int dot = k.lastIndexOf('.');
             if (k.substring(0, dot).equalsIgnoreCase(table)) {

@@ -1,5 +1,6 @@
 package org.tally.core.binding;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -84,7 +85,7 @@ final class Placeholders {
 
     private static boolean sameKey(String a, String b) {
         try {
-            return new java.math.BigDecimal(a.trim()).compareTo(new java.math.BigDecimal(b.trim())) == 0;
+            return new BigDecimal(a.trim()).compareTo(new BigDecimal(b.trim())) == 0;
         } catch (NumberFormatException e) {
             return a.trim().equalsIgnoreCase(b.trim());
         }

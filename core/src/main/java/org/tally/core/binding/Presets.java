@@ -24,7 +24,7 @@ import org.tally.core.pack.DomainPack;
  * written in the override file's format and pass the same validation ({@link OverrideFile}); those naming tables or
  * columns the source lacks are left out.
  */
-public final class Presets {
+final class Presets {
 
     /** One preset as the resource file holds it. */
     public record Preset(String id, String name, double match, Map<String, List<String>> fingerprint,

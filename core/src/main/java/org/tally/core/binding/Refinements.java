@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -98,21 +99,21 @@ final class Refinements {
             return column + " is not null";
         }
         Restriction.Compare cmp = (Restriction.Compare) r;
-        return column + " " + cmp.op().name().toLowerCase(java.util.Locale.ROOT) + " " + cmp.value().toPlainString();
+        return column + " " + cmp.op().name().toLowerCase(Locale.ROOT) + " " + cmp.value().toPlainString();
     }
 
     // ---- the condition ---------------------------------------------------------------------------------------
 
     private void resolveCondition(Condition c, TableBinding t, List<Restriction> out, List<String> problems) {
-        if (c instanceof Condition.All) {
-            ((Condition.All) c).of().forEach(inner -> resolveCondition(inner, t, out, problems));
+        if (c instanceof Condition.All all) {
+            all.of().forEach(inner -> resolveCondition(inner, t, out, problems));
             return;
         }
-        if (!(c instanceof Condition.OnColumn)) {
+        if (!(c instanceof Condition.OnColumn onColumn)) {
             // the pack validator admits only row conditions here
             throw new IllegalStateException("a refinement condition must be a column condition: " + c);
         }
-        Condition.OnColumn on = (Condition.OnColumn) c;
+        Condition.OnColumn on = onColumn;
         List<ColumnBinding> fitting = t.columns().stream()
                 .filter(col -> on.roles().contains(col.role().jsonName()))
                 .filter(col -> on.nameHints().isEmpty() || on.nameHints().stream().anyMatch(h -> h.matches(col.tokens())))

@@ -1,6 +1,7 @@
 package org.tally.core.binding;
 
 import java.util.Objects;
+import org.tally.core.catalog.TypeClass;
 
 /**
  * A table that keeps versions of its rows (a type 2 slowly changing dimension): one row per version of an entity,
@@ -27,7 +28,7 @@ public record RowVersions(ColumnBinding validFrom, ColumnBinding validTo, Column
 
     /** Whether the current rows are those with an end of validity at or after {@code currentValue} (an open end). */
     public boolean byOpenEnd() {
-        return current.typeClass() == org.tally.core.catalog.TypeClass.TEMPORAL && currentValue != null;
+        return current.typeClass() == TypeClass.TEMPORAL && currentValue != null;
     }
 
     /** The condition a current row meets, in words ("IS_CURRENT = 'Y'"). */

@@ -1,5 +1,6 @@
 package org.tally.core.binding;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,10 +17,10 @@ import java.util.Objects;
  *                   flag or a deletion time. The column itself stays a status: only rows holding these are left out.
  */
 public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason,
-                         java.util.List<String> voidValues) {
+                         List<String> voidValues) {
 
     public SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason) {
-        this(column, liveValue, nullIsLive, reach, reason, java.util.List.of());
+        this(column, liveValue, nullIsLive, reach, reason, List.of());
     }
 
     /** Where a marked row is left out. */
@@ -37,7 +38,7 @@ public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsL
         Objects.requireNonNull(column, "column");
         Objects.requireNonNull(reach, "reach");
         Objects.requireNonNull(reason, "reason");
-        voidValues = java.util.List.copyOf(voidValues);
+        voidValues = List.copyOf(voidValues);
     }
 
     /** Whether this is a status column's voiding values rather than a mark of its own. */

@@ -2,6 +2,7 @@ package org.tally.core.binding;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.tally.core.catalog.CatalogColumn;
 import org.tally.core.catalog.CatalogTable;
@@ -136,7 +137,7 @@ final class SoftDeletes {
                 continue;
             }
             List<String> voids = c.values().stream().map(ValueCount::value)
-                    .filter(v -> VOIDING.contains(v.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z]+", " ").strip()))
+                    .filter(v -> VOIDING.contains(v.toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", " ").strip()))
                     .toList();
             if (voids.isEmpty() || voids.size() == c.values().size()) {
                 continue;

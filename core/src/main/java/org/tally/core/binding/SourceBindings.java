@@ -1,5 +1,6 @@
 package org.tally.core.binding;
 
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.time.Clock;
@@ -122,7 +123,7 @@ public final class SourceBindings {
     }
 
     /** The override file an administrator edits for {@code source} (the name the user gave). */
-    public java.nio.file.Path overridesFile(String source) {
+    public Path overridesFile(String source) {
         return service.overridesFile(CatalogRefresher.sourceKey(source));
     }
 }

@@ -1,6 +1,8 @@
 package org.tally.core.binding;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.tally.core.catalog.CatalogTable;
@@ -71,7 +73,7 @@ public record TableBinding(String table, String qualifiedName, Status status, St
     }
 
     /** The values of {@code column} that void a row (left out wherever the table is read); empty for most columns. */
-    public java.util.List<String> voidingValues(String column) {
+    public List<String> voidingValues(String column) {
         return softDeletes.stream().filter(d -> d.byStatus() && d.column().column().equalsIgnoreCase(column))
                 .flatMap(d -> d.voidValues().stream()).toList();
     }
@@ -96,8 +98,8 @@ public record TableBinding(String table, String qualifiedName, Status status, St
     }
 
     /** Column name → role name, for {@link org.tally.core.catalog.SchemaCard#of(CatalogTable, java.util.Map)}. */
-    public java.util.Map<String, String> roleNames() {
-        java.util.Map<String, String> roles = new java.util.LinkedHashMap<>();
+    public Map<String, String> roleNames() {
+        Map<String, String> roles = new LinkedHashMap<>();
         columns.forEach(c -> roles.put(c.column(), c.role().jsonName()));
         return roles;
     }

@@ -30,7 +30,7 @@ import org.tally.core.dialect.SqlDialect;
  * types and nullability, primary keys, declared foreign keys, and row estimates from the database's statistics.
  * It reads no row data except H2's exact count where H2 has no estimate.
  */
-public final class CatalogIntrospector {
+final class CatalogIntrospector {
 
     private static final Logger LOG = LoggerFactory.getLogger(CatalogIntrospector.class);
     private static final Set<String> TABLE_TYPES = Set.of("TABLE", "BASE TABLE", "PARTITIONED TABLE",

@@ -2,9 +2,12 @@ package org.tally.core.catalog;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Time;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -14,11 +17,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +43,7 @@ import org.tally.core.dialect.Dialect;
  * table the account cannot read is left out with a warning; a statement that times out leaves that column or
  * table unprofiled with a warning.
  */
-public final class CatalogProfiler {
+final class CatalogProfiler {
 
     private static final Logger LOG = LoggerFactory.getLogger(CatalogProfiler.class);
     private static final int CAP = ColumnProfile.MAX_VALUES + 1;
@@ -87,7 +93,7 @@ public final class CatalogProfiler {
             try {
                 profileTable(connection, table, progress, warnings).ifPresent(out::add);
             } catch (RuntimeException e) {
-                if (e instanceof java.util.concurrent.CancellationException) {
+                if (e instanceof CancellationException) {
                     throw e;
                 }
                 // one odd table must not cost the whole refresh: kept as introspected, without values
@@ -228,7 +234,7 @@ public final class CatalogProfiler {
         } catch (NumberFormatException e) {
             return List.of();
         }
-        java.util.Set<String> withheld = new java.util.HashSet<>();
+        Set<String> withheld = new HashSet<>();
         personal.forEach((c, isPii) -> {
             if (isPii) {
                 withheld.add(c.name());
@@ -508,13 +514,13 @@ public final class CatalogProfiler {
         if (value == null) {
             return null;
         }
-        if (value instanceof java.sql.Timestamp ts) {
+        if (value instanceof Timestamp ts) {
             return ts.toLocalDateTime().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
         }
-        if (value instanceof java.sql.Date d) {
+        if (value instanceof Date d) {
             return d.toLocalDate().toString();
         }
-        if (value instanceof java.sql.Time t) {
+        if (value instanceof Time t) {
             return t.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME);
         }
         if (value instanceof LocalDateTime t) {
@@ -533,7 +539,7 @@ public final class CatalogProfiler {
             return b.toPlainString();
         }
         if (value instanceof byte[] bytes) {
-            return "0x" + java.util.HexFormat.of().formatHex(bytes);
+            return "0x" + HexFormat.of().formatHex(bytes);
         }
         return value.toString();
     }

@@ -59,7 +59,7 @@ public final class CatalogRefresher {
             throw new CatalogRefreshException(CatalogRefreshException.Reason.SOURCE_FAILED, "Refresh of " + key
                     + " failed: " + SqlFailures.firstLine(e) + ". " + keptMessage(previous), e);
         } catch (RuntimeException e) {
-            if (e instanceof java.util.concurrent.CancellationException) {
+            if (e instanceof CancellationException) {
                 throw e;
             }
             LOG.error("refresh of {} stopped", key, e);

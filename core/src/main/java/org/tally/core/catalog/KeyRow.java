@@ -1,5 +1,6 @@
 package org.tally.core.catalog;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -15,6 +16,6 @@ import java.util.Objects;
 public record KeyRow(String key, Map<String, String> texts) {
     public KeyRow {
         Objects.requireNonNull(key, "key");
-        texts = texts == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(texts));
+        texts = texts == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(texts));
     }
 }

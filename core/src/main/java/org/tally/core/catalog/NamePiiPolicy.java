@@ -11,7 +11,7 @@ import java.util.Set;
  * CamelCase and UPPER_CASE are split) and, for a bare {@code name} column, from its table's name. It errs
  * towards withholding: a wrongly withheld vocabulary costs a refusal later, a wrongly stored one leaks data.
  */
-public final class NamePiiPolicy implements PiiPolicy {
+final class NamePiiPolicy implements PiiPolicy {
 
     /** Tokens (or two adjacent tokens joined) that mark a column as personal on their own. */
     private static final Set<String> PERSONAL = Set.of(

@@ -1,6 +1,7 @@
 package org.tally.core.catalog;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -35,7 +36,7 @@ public final class SchemaCard {
         card.append('\n');
         for (CatalogColumn c : table.columns()) {
             card.append("  ").append(c.name()).append(' ').append(c.typeName())
-                    .append(" [").append(c.typeClass().name().toLowerCase(java.util.Locale.ROOT)).append(']');
+                    .append(" [").append(c.typeClass().name().toLowerCase(Locale.ROOT)).append(']');
             if (table.primaryKey().contains(c.name())) {
                 card.append(" primary key");
             }

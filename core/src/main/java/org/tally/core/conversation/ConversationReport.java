@@ -2,6 +2,7 @@ package org.tally.core.conversation;
 
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.tally.core.answer.Answer;
@@ -129,7 +130,7 @@ public final class ConversationReport {
 
     /** The first rows, each value as text (an empty cell for none). */
     private static List<List<String>> shown(Answer a) {
-        List<List<String>> out = new java.util.ArrayList<>();
+        List<List<String>> out = new ArrayList<>();
         for (int i = 0; i < Math.min(ROWS_SHOWN, a.rows().size()); i++) {
             out.add(a.rows().get(i).stream().map(v -> v == null ? "" : String.valueOf(v)).toList());
         }

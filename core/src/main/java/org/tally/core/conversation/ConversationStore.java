@@ -1,5 +1,6 @@
 package org.tally.core.conversation;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -100,7 +101,7 @@ public final class ConversationStore {
                 ps.setString(13, AnswerJson.mapper().writeValueAsString(turn.answer().path()));
                 ps.setString(14, ConversationJson.turn(turn));
                 ps.executeUpdate();
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            } catch (JsonProcessingException e) {
                 throw new IllegalStateException("a path could not be written", e);
             }
             try (PreparedStatement ps = c.prepareStatement("UPDATE conversation SET updated_at = ?, turns = ?,"

@@ -16,7 +16,7 @@ import org.tally.core.spec.QuerySpec;
  * @param clarify  what was asked, with its options
  * @param prepared the spec each option leads to, when the reading prepared them (a follow-up's options); may be empty
  */
-public record PendingClarify(int turn, String question, Clarify clarify, Map<String, QuerySpec> prepared) {
+record PendingClarify(int turn, String question, Clarify clarify, Map<String, QuerySpec> prepared) {
     public PendingClarify {
         Objects.requireNonNull(question, "question");
         Objects.requireNonNull(clarify, "clarify");

@@ -17,7 +17,7 @@ import org.tally.core.answer.PathStep;
  * the source does not hold, a column role a table lacks, several readings, or outside the service line. Read from
  * the answer's path and message, which name the failure; never from result rows.
  */
-public enum ReasonClass {
+enum ReasonClass {
     UNREAD_WORD("unread word"),
     UNBOUND_CONCEPT("unbound concept"),
     MISSING_ROLE("missing role"),

@@ -1,6 +1,7 @@
 package org.tally.core.conversation;
 
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.tally.core.pack.Concept;
@@ -46,17 +47,17 @@ final class Refusals {
 
     private static Set<String> concepts(QuerySpec spec) {
         Set<String> out = new LinkedHashSet<>();
-        out.add(spec.subject().toLowerCase(java.util.Locale.ROOT));
+        out.add(spec.subject().toLowerCase(Locale.ROOT));
         for (ColumnRef c : spec.referencedColumns()) {
-            out.add(c.concept().toLowerCase(java.util.Locale.ROOT));
+            out.add(c.concept().toLowerCase(Locale.ROOT));
             if (c.via() != null) {
-                out.add(c.via().toLowerCase(java.util.Locale.ROOT));
+                out.add(c.via().toLowerCase(Locale.ROOT));
             }
         }
         for (RelatedScope r : spec.related()) {
-            out.add(r.concept().toLowerCase(java.util.Locale.ROOT));
+            out.add(r.concept().toLowerCase(Locale.ROOT));
             for (Filter f : r.filters()) {
-                f.target().columns().forEach(c -> out.add(c.concept().toLowerCase(java.util.Locale.ROOT)));
+                f.target().columns().forEach(c -> out.add(c.concept().toLowerCase(Locale.ROOT)));
             }
         }
         return out;
@@ -67,7 +68,7 @@ final class Refusals {
         Set<String> out = new LinkedHashSet<>();
         for (Concept c : words.pack().concepts()) {
             if (mentions(why, c.id())) {
-                out.add(c.id().toLowerCase(java.util.Locale.ROOT));
+                out.add(c.id().toLowerCase(Locale.ROOT));
             }
         }
         return out;

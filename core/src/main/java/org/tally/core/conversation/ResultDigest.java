@@ -12,7 +12,7 @@ import org.tally.core.answer.AnswerStatus;
  * @param rows      how many rows the answer had
  * @param topGroups the labels of the first groups of a grouped answer (at most {@value #KEPT}), as shown; empty otherwise
  */
-public record ResultDigest(int rows, List<String> topGroups) {
+record ResultDigest(int rows, List<String> topGroups) {
 
     /** Groups kept: what a suggestion or a "top one" can name. */
     static final int KEPT = 3;

@@ -6,6 +6,7 @@ import java.time.format.TextStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
@@ -56,8 +57,8 @@ final class SpecWords {
     }
 
     /** The pack's concept of an id in any case (specs spell ids in lower case once canonical). */
-    java.util.Optional<Concept> concept(String id) {
-        java.util.Optional<Concept> exact = pack.concept(id);
+    Optional<Concept> concept(String id) {
+        Optional<Concept> exact = pack.concept(id);
         return exact.isPresent() ? exact
                 : pack.concepts().stream().filter(c -> c.id().equalsIgnoreCase(id)).findFirst();
     }

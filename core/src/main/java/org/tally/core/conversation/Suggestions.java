@@ -3,12 +3,15 @@ package org.tally.core.conversation;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.tally.core.answer.SpecRung;
 import org.tally.core.grammar.FollowUpMove;
@@ -47,7 +50,7 @@ final class Suggestions {
     private static final int TRIED_PER_KIND = 3;
 
     /** The roles that group rows into a few kinds (not names, codes or free text). */
-    private static final Set<ColumnRole> GROUPING_ROLES = java.util.EnumSet.of(ColumnRole.CATEGORY, ColumnRole.TYPE,
+    private static final Set<ColumnRole> GROUPING_ROLES = EnumSet.of(ColumnRole.CATEGORY, ColumnRole.TYPE,
             ColumnRole.STATUS, ColumnRole.GENDER, ColumnRole.SEVERITY, ColumnRole.PRIORITY, ColumnRole.LOCATION);
 
     private static final List<String> KIND_ORDER = List.of(FollowUpMove.GROUPING.id(), FollowUpMove.BUCKET.id(),
@@ -189,7 +192,7 @@ final class Suggestions {
 
     private static boolean same(ColumnRef a, ColumnRef b) {
         return a.concept().equalsIgnoreCase(b.concept()) && a.role() == b.role()
-                && java.util.Objects.equals(a.hint() == null ? null : a.hint().toLowerCase(Locale.ROOT),
+                && Objects.equals(a.hint() == null ? null : a.hint().toLowerCase(Locale.ROOT),
                 b.hint() == null ? null : b.hint().toLowerCase(Locale.ROOT));
     }
 
@@ -318,7 +321,7 @@ final class Suggestions {
         Set<String> out = new LinkedHashSet<>();
         for (int i = 0; i < ws.length; i++) {
             for (int n = Math.min(3, ws.length - i); n >= 1; n--) {
-                String phrase = String.join(" ", java.util.Arrays.copyOfRange(ws, i, i + n));
+                String phrase = String.join(" ", Arrays.copyOfRange(ws, i, i + n));
                 for (String id : words.pack().conceptsNamedBy(phrase)) {
                     vocab.concepts().stream().filter(b -> b.equalsIgnoreCase(id)).forEach(out::add);
                 }

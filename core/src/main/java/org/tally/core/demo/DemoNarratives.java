@@ -1,6 +1,7 @@
 package org.tally.core.demo;
 
 import java.time.Duration;
+import java.util.Locale;
 import org.tally.core.demo.Fact.Admission;
 import org.tally.core.demo.Fact.Incident;
 import org.tally.core.demo.Fact.Triage;
@@ -82,7 +83,7 @@ final class DemoNarratives {
 
     static String triage(Triage t) {
         Rand r = rand("triage", t.id());
-        String complaint = t.chiefComplaint().toLowerCase(java.util.Locale.ROOT);
+        String complaint = t.chiefComplaint().toLowerCase(Locale.ROOT);
         String onset = pick(r, "since this morning", "for two days", "for about three hours", "since last night",
                 "for a week, worse today");
         String detail = switch (t.chiefComplaint()) {

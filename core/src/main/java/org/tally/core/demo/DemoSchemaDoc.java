@@ -14,7 +14,7 @@ import org.tally.core.source.DemoSchema;
  * Renders docs/demo-schemas.md from {@link DemoTables} and one standard generation run, so the document is exact
  * by construction (a test keeps the committed file equal to this output).
  */
-public final class DemoSchemaDoc {
+final class DemoSchemaDoc {
 
     /** Text columns with at most this many distinct values get their values listed. */
     private static final int MAX_LISTED_VALUES = 40;

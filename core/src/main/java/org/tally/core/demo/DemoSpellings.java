@@ -10,7 +10,7 @@ import java.util.Set;
  * DEV spelling → ALT spelling of every enumerated value that the two schemas spell differently. Each map is
  * one-to-one, so any filter or grouping on one schema has exactly one equivalent on the other.
  */
-public final class DemoSpellings {
+final class DemoSpellings {
 
     private DemoSpellings() {
     }

@@ -8,7 +8,7 @@ import java.time.LocalDateTime;
  * One fact of the synthetic hospital, independent of any physical naming. Enum-like fields hold the DEV
  * spelling; {@link DemoTables} maps each field to a column of either schema. Nullable fields are boxed.
  */
-public sealed interface Fact {
+sealed interface Fact {
 
     record Department(int id, String code, String name, boolean clinical) implements Fact { }
 

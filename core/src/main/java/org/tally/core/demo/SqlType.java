@@ -4,7 +4,7 @@ import java.sql.Types;
 import org.tally.core.dialect.Dialect;
 
 /** A column type of the demo schemas, rendered per dialect. */
-public record SqlType(Kind kind, int length, int scale) {
+record SqlType(Kind kind, int length, int scale) {
 
     public enum Kind { INTEGER, VARCHAR, CHAR, DATE, TIMESTAMP, BOOLEAN, DECIMAL }
 

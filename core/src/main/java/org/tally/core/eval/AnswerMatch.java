@@ -11,7 +11,7 @@ import java.util.List;
  * matches when some choice of its columns, one per gold column, gives the gold rows, and the match says it needed
  * that allowance.
  */
-public final class AnswerMatch {
+final class AnswerMatch {
 
     /** Rows the shared task compares. */
     public static final int MAX_ROWS = 100;

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * timestamps written with a space between date and time, booleans as 1 and 0, a null as None. A gold column of
  * dates or timestamps from a statement is compared by day, as Tally's golden suites are.
  */
-public record CellKind(Kind kind, int scale) {
+record CellKind(Kind kind, int scale) {
 
     /** Decimals the shared task keeps. */
     public static final int TASK_SCALE = 3;

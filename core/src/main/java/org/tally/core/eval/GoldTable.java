@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 /** Expected rows with the way each column is compared. Rows may hold nulls. */
-public record GoldTable(List<CellKind> kinds, List<List<Object>> rows) {
+record GoldTable(List<CellKind> kinds, List<List<Object>> rows) {
 
     public GoldTable {
         kinds = List.copyOf(kinds);

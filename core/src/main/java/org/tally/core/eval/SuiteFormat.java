@@ -1,7 +1,7 @@
 package org.tally.core.eval;
 
 /** The suite files {@code eval} reads. */
-public enum SuiteFormat {
+enum SuiteFormat {
     /** Tally's golden suite: gold SQL per demo naming scheme, and traps that must not be answered. */
     GOLDEN,
     /** Tally's unseen-schema suites: gold SQL or "refuse", with other readings as alternatives. */

@@ -4,7 +4,7 @@ package org.tally.core.execute;
  * How a connection {@link ReadOnlyExecutor#prepare prepared} for the executor keeps every statement read-only and
  * time-bounded. Both give the same guarantees; they differ in where the bounds live and what each statement costs.
  */
-public enum Envelope {
+enum Envelope {
 
     /**
      * Read-only and the timeout are set on the session once; before each statement the executor checks, from the

@@ -3,7 +3,10 @@ package org.tally.core.execute;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Clob;
+import java.sql.Date;
 import java.sql.SQLException;
+import java.sql.Time;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -41,13 +44,13 @@ public final class ResultValues {
             }
             return normaliseDecimal(BigDecimal.valueOf(d));
         }
-        if (v instanceof java.sql.Timestamp ts) {
+        if (v instanceof Timestamp ts) {
             return iso(ts.toLocalDateTime());
         }
-        if (v instanceof java.sql.Date d) {
+        if (v instanceof Date d) {
             return d.toLocalDate().toString();
         }
-        if (v instanceof java.sql.Time t) {
+        if (v instanceof Time t) {
             return t.toLocalTime().toString();
         }
         if (v instanceof LocalDate d) {

@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.tally.core.sql.SqlValue;
 
@@ -181,7 +182,7 @@ public sealed interface SqlParameter {
 
         @Override
         public String kind() {
-            return "null " + type.getName().toLowerCase(java.util.Locale.ROOT);
+            return "null " + type.getName().toLowerCase(Locale.ROOT);
         }
     }
 

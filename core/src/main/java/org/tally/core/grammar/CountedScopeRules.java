@@ -3,6 +3,7 @@ package org.tally.core.grammar;
 import java.util.ArrayList;
 import java.util.List;
 import org.tally.core.spec.Filter;
+import org.tally.core.spec.Quantifier;
 import org.tally.core.spec.RelatedScope;
 
 /** How often related records occur: "with 3 or more visits", "more than once", "at least twice". */
@@ -88,7 +89,7 @@ final class CountedScopeRules extends RuleFamily {
                 return end.stop();
             }
             return Read.ok(end.value() - i, r.with(new Fragment.Related(new RelatedScope(
-                    org.tally.core.spec.Quantifier.COUNTED, other, conditions, atLeast, atMost))));
+                    Quantifier.COUNTED, other, conditions, atLeast, atMost))));
         }
         return Result.miss("'" + tokens.words(i, Math.min(tokens.size(), k + 2)) + "' counts nothing this source links to "
                 + subject);

@@ -5,8 +5,12 @@ import java.time.Period;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
+import org.tally.core.pack.Concept;
 import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
@@ -16,6 +20,7 @@ import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.Measure;
 import org.tally.core.spec.OrderKey;
+import org.tally.core.spec.Quantifier;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.Shape;
@@ -52,7 +57,7 @@ final class FollowUpMoves extends RuleFamily {
 
     /** The structural move tokens [i, to) make of {@code last}, or null when they make none of them. */
     Result<QuerySpec> move(int i, int to, QuerySpec last, QuerySpec narrowedFrom) {
-        List<java.util.function.Supplier<Result<QuerySpec>>> moves = List.of(
+        List<Supplier<Result<QuerySpec>>> moves = List.of(
                 () -> subset(i, to, last),
                 () -> listThem(i, to, last),
                 () -> top(i, to, last),
@@ -61,7 +66,7 @@ final class FollowUpMoves extends RuleFamily {
                 () -> unfilter(i, to, last),
                 () -> shift(i, to, last),
                 () -> otherSubject(i, to, last));
-        for (java.util.function.Supplier<Result<QuerySpec>> m : moves) {
+        for (Supplier<Result<QuerySpec>> m : moves) {
             Result<QuerySpec> read = m.get();
             if (read != null) {
                 return read;
@@ -214,7 +219,7 @@ final class FollowUpMoves extends RuleFamily {
             }
         }
         return QuerySpec.builder(patient, spec.shape()).measure(Measure.count())
-                .related(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS, spec.subject(), conditions))
+                .related(new RelatedScope(Quantifier.EXISTS, spec.subject(), conditions))
                 .provenance(spec.provenance()).build();
     }
 
@@ -403,7 +408,7 @@ final class FollowUpMoves extends RuleFamily {
     /** Whether two specs count the same rows in the same way but for their conditions. */
     private static boolean sameFrame(QuerySpec a, QuerySpec b) {
         return a.subject().equalsIgnoreCase(b.subject()) && a.measures().equals(b.measures())
-                && a.dimensions().equals(b.dimensions()) && java.util.Objects.equals(a.timeScope(), b.timeScope());
+                && a.dimensions().equals(b.dimensions()) && Objects.equals(a.timeScope(), b.timeScope());
     }
 
     private Result<QuerySpec> rate(QuerySpec last, List<Filter> counted, List<RelatedScope> countedRelated,
@@ -778,8 +783,8 @@ final class FollowUpMoves extends RuleFamily {
     }
 
     private String plural(String concept) {
-        return pack.concept(concept).map(org.tally.core.pack.Concept::plural).orElse(concept)
-                .toLowerCase(java.util.Locale.ROOT);
+        return pack.concept(concept).map(Concept::plural).orElse(concept)
+                .toLowerCase(Locale.ROOT);
     }
 
     private String singularWord(QuerySpec spec) {

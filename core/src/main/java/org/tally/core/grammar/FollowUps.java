@@ -1,5 +1,6 @@
 package org.tally.core.grammar;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -154,7 +155,7 @@ final class FollowUps extends RuleFamily {
             return null;
         }
         String singular = phrase.substring(0, phrase.length() - 1);
-        Result<java.util.List<ValueCandidate>> found = rules.valueRules.candidates(r.subject(), null, singular);
+        Result<List<ValueCandidate>> found = rules.valueRules.candidates(r.subject(), null, singular);
         if (found.stopped()) {
             return found.stop();
         }
@@ -345,7 +346,7 @@ final class FollowUps extends RuleFamily {
         return shape.jsonName().toLowerCase(Locale.ROOT);
     }
 
-    static Literal literal(java.time.LocalDate day) {
+    static Literal literal(LocalDate day) {
         return day == null ? null : Literal.of(day);
     }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import org.tally.core.pack.DomainPack;
+import org.tally.core.spec.Dimension;
 import org.tally.core.spec.InvalidSpecException;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
@@ -105,7 +106,7 @@ public final class Grammar {
             return read;
         }
         List<ParseOutcome.Option> grouped = ask.options().stream().filter(o -> o.spec() != null
-                && last.dimensions().stream().anyMatch(d -> d instanceof org.tally.core.spec.Dimension.Column
+                && last.dimensions().stream().anyMatch(d -> d instanceof Dimension.Column
                 && o.spec().filters().stream().anyMatch(f -> FollowUps.fixes(f, d.column())))).toList();
         return grouped.size() == 1 ? new ParseOutcome.Parsed(grouped.get(0).spec()) : read;
     }

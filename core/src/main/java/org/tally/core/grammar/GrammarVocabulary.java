@@ -1,8 +1,10 @@
 package org.tally.core.grammar;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.tally.core.catalog.TextShape;
 import org.tally.core.pack.ObservedValue;
 import org.tally.core.spec.ColumnRole;
 
@@ -37,8 +39,8 @@ public interface GrammarVocabulary {
      * name, lower case, to the name. A question word spelling one of them must not reach another table through a
      * pack synonym ("visits" is an Encounter word, but a table of visits is not the encounters table).
      */
-    default java.util.Map<String, String> unboundTables() {
-        return java.util.Map.of();
+    default Map<String, String> unboundTables() {
+        return Map.of();
     }
 
     /**
@@ -46,7 +48,7 @@ public interface GrammarVocabulary {
      * words of each name, lower case, to the name. A question word that is one of these names, or the last word of
      * one ("episodes" for a table of consultant episodes), is about those tables only.
      */
-    default java.util.Map<String, String> namedTables() {
+    default Map<String, String> namedTables() {
         return unboundTables();
     }
 
@@ -65,7 +67,7 @@ public interface GrammarVocabulary {
      *                   identifier is matched against
      */
     record Column(ColumnRole role, List<String> nameTokens, String hint, List<ObservedValue> values,
-                  org.tally.core.catalog.TextShape shape) {
+                  TextShape shape) {
         public Column {
             Objects.requireNonNull(role, "role");
             nameTokens = List.copyOf(nameTokens);

@@ -70,17 +70,17 @@ final class GroupingRules extends RuleFamily {
 
     /** "in grams" after a measured column, "in hours" after a duration: the tokens read. */
     Result<Read> unitPhrase(int i, Reading r) {
-        if (tokens.word(i, "in") && r.measureOf() instanceof ColumnRef && i + 1 < tokens.size()
+        if (tokens.word(i, "in") && r.measureOf() instanceof ColumnRef columnRef && i + 1 < tokens.size()
                 && ProjectionRules.UNIT_TOKENS.containsKey(tokens.get(i + 1).text())) {
             // "average birth weight, in grams": as recorded
-            return rules.projectionRules.unitSuffix(i, tokens.size(), (ColumnRef) r.measureOf())
+            return rules.projectionRules.unitSuffix(i, tokens.size(), columnRef)
                     .map(n -> new Read(n, r));
         }
-        if (tokens.word(i, "in") && r.measureOf() instanceof DurationRef) {
+        if (tokens.word(i, "in") && r.measureOf() instanceof DurationRef durationRef) {
             DurationUnit u = tokens.word(i + 1, "days") ? DurationUnit.DAYS : tokens.word(i + 1, "hours") ? DurationUnit.HOURS
                     : tokens.word(i + 1, "minutes") ? DurationUnit.MINUTES : null;
             if (u != null) {
-                DurationRef d = (DurationRef) r.measureOf();
+                DurationRef d = durationRef;
                 return Read.ok(2, r.with(new Fragment.MeasureOf(DurationRef.of(d.start(), d.end(), u, d.mode())),
                         new Fragment.Unit(u)));
             }

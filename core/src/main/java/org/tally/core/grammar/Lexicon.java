@@ -5,7 +5,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.tally.core.pack.Concept;
@@ -47,8 +49,8 @@ public final class Lexicon {
     private volatile LexiconIndex index;
 
     public Lexicon(DomainPack pack, GrammarVocabulary vocabulary) {
-        this.pack = java.util.Objects.requireNonNull(pack, "pack");
-        this.vocabulary = java.util.Objects.requireNonNull(vocabulary, "vocabulary");
+        this.pack = Objects.requireNonNull(pack, "pack");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
     }
 
     /**
@@ -59,7 +61,7 @@ public final class Lexicon {
         LexiconIndex known = index();
         Set<LexiconEntry> out = new LinkedHashSet<>(known.lookup(ValueText.key(phrase)));
         List<String> singular = new ArrayList<>();
-        for (String w : phrase.toLowerCase(java.util.Locale.ROOT).trim().split("\\s+")) {
+        for (String w : phrase.toLowerCase(Locale.ROOT).trim().split("\\s+")) {
             singular.add(pack.nameTokens().singular(w));
         }
         out.addAll(known.lookup(ValueText.key(String.join(" ", singular))));

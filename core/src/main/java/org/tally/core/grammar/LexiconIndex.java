@@ -3,7 +3,9 @@ package org.tally.core.grammar;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.tally.core.pack.Concept;
 import org.tally.core.pack.DomainPack;
@@ -55,7 +57,7 @@ final class LexiconIndex {
         }
         for (GrammarVocabulary.ValueAlias a : vocab.aliases()) {
             List<String> words = vocab.columns(a.concept()).stream()
-                    .filter(c -> c.role() == a.role() && java.util.Objects.equals(c.hint(), a.hint()))
+                    .filter(c -> c.role() == a.role() && Objects.equals(c.hint(), a.hint()))
                     .findFirst().map(GrammarVocabulary.Column::nameTokens).orElse(List.of(a.role().jsonName()));
             add(a.phrase(), new LexiconEntry.Value(a.concept(), a.role(), words, a.value()),
                     "an administrator's alias in the override file");
@@ -138,7 +140,7 @@ final class LexiconIndex {
         if (same.stream().anyMatch(e -> e.meaning().equals(meaning))) {
             return;
         }
-        LexiconEntry e = new LexiconEntry(phrase.toLowerCase(java.util.Locale.ROOT), meaning, why);
+        LexiconEntry e = new LexiconEntry(phrase.toLowerCase(Locale.ROOT), meaning, why);
         same.add(e);
         entries.add(e);
     }

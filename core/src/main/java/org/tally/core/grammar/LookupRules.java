@@ -5,8 +5,11 @@ import static org.tally.core.grammar.VocabularyColumns.ref;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.tally.core.pack.RoleHint;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
@@ -17,11 +20,11 @@ import org.tally.core.spec.Literal;
 final class LookupRules extends RuleFamily {
 
     /** Roles whose recorded values name one row: what an entity in a look-up is called by. */
-    private static final java.util.Set<ColumnRole> NAMING_ROLES = java.util.EnumSet.of(ColumnRole.NAME,
+    private static final Set<ColumnRole> NAMING_ROLES = EnumSet.of(ColumnRole.NAME,
             ColumnRole.CODE, ColumnRole.DESCRIPTION, ColumnRole.BUSINESS_ID);
 
     /** Roles of the columns a typed identifier may be looked up in. */
-    private static final java.util.Set<ColumnRole> IDENTIFYING = java.util.EnumSet.of(ColumnRole.NAME,
+    private static final Set<ColumnRole> IDENTIFYING = EnumSet.of(ColumnRole.NAME,
             ColumnRole.BUSINESS_ID, ColumnRole.IDENTIFIER, ColumnRole.CODE);
 
     LookupRules(Rules rules) {
@@ -175,7 +178,7 @@ final class LookupRules extends RuleFamily {
                 continue;
             }
             String phrase = tokens.words(k, end);
-            Map<String, List<ValueCandidate>> owners = new java.util.LinkedHashMap<>();
+            Map<String, List<ValueCandidate>> owners = new LinkedHashMap<>();
             for (String concept : vocab.concepts()) {
                 if (restated != null && !restated.concepts().contains(concept)) {
                     continue;

@@ -6,6 +6,7 @@ import static org.tally.core.grammar.VocabularyColumns.ref;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.tally.core.pack.Concept;
 import org.tally.core.pack.RoleHint;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
@@ -330,7 +331,7 @@ final class MeasureRules extends RuleFamily {
         List<ColumnRef> columns = new ArrayList<>();
         if (tokens.word(k, "weighed") || tokens.word(k, "weighing") || tokens.word(k, "weighs")) {
             k++;
-            for (RoleHint h : pack.concept(subject).map(org.tally.core.pack.Concept::roleHints).orElse(List.of())) {
+            for (RoleHint h : pack.concept(subject).map(Concept::roleHints).orElse(List.of())) {
                 if (h.phrases().stream().anyMatch(p -> p.contains("weight"))) {
                     collectMeasured(h, subject, columns);
                 }

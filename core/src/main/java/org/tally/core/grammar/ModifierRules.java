@@ -1,9 +1,13 @@
 package org.tally.core.grammar;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 import org.tally.core.pack.Predicate;
+import org.tally.core.pack.ValueClass;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Filter;
@@ -14,7 +18,7 @@ import org.tally.core.spec.ValueRef;
 final class ModifierRules extends RuleFamily {
 
     /** Verbs after which a percentage question names its counted condition ("what share of stays involved …"). */
-    private static final java.util.Set<String> RATE_COPULAS = java.util.Set.of("were", "was", "are", "is", "had",
+    private static final Set<String> RATE_COPULAS = Set.of("were", "was", "are", "is", "had",
             "involved", "needed", "required", "received", "have", "has");
 
     ModifierRules(Rules rules) {
@@ -145,7 +149,7 @@ final class ModifierRules extends RuleFamily {
     }
 
     private static boolean isValueTest(Filter f) {
-        return f instanceof Filter.In || f instanceof Filter.Compare && ((Filter.Compare) f).op() == CompareOp.EQ;
+        return f instanceof Filter.In || f instanceof Filter.Compare compare && compare.op() == CompareOp.EQ;
     }
 
     /**
@@ -165,7 +169,7 @@ final class ModifierRules extends RuleFamily {
         List<Filter> target = run.numerator() ? r.numerator() : r.filters();
         int before = target.size();
         ValueRef runColumn = target.get(run.start()).target();
-        Read read = runColumn instanceof ColumnRef ? rules.valueRules.columnValue(i + 1, to, r, (ColumnRef) runColumn)
+        Read read = runColumn instanceof ColumnRef columnRef ? rules.valueRules.columnValue(i + 1, to, r, columnRef)
                 : Read.none(r);
         if (read.n() <= 0) {
             Result<Read> other = modifier(i + 1, to, r);
@@ -190,18 +194,18 @@ final class ModifierRules extends RuleFamily {
         }
         List<Literal> values = new ArrayList<>();
         for (Filter f : now.subList(run.start(), now.size())) {
-            values.addAll(f instanceof Filter.In ? ((Filter.In) f).values() : List.of(((Filter.Compare) f).value()));
+            values.addAll(f instanceof Filter.In in ? in.values() : List.of(((Filter.Compare) f).value()));
         }
         ValueRef on = added.target();
         List<Literal> distinct = values.stream().distinct()
-                .sorted(java.util.Comparator.comparing(ModifierRules::literalText)).toList();
+                .sorted(Comparator.comparing(ModifierRules::literalText)).toList();
         Filter merged = distinct.size() == 1 ? new Filter.Compare(on, CompareOp.EQ, distinct.get(0))
                 : new Filter.In(on, distinct);
         return Read.ok(1 + read.n(), after.with(new Fragment.ValueList(run.numerator(), run.start(), merged)));
     }
 
     private static String literalText(Literal l) {
-        return l instanceof Literal.StringValue ? ((Literal.StringValue) l).value() : l.toString();
+        return l instanceof Literal.StringValue stringValue ? stringValue.value() : l.toString();
     }
 
     /**
@@ -254,7 +258,7 @@ final class ModifierRules extends RuleFamily {
             }
             return Read.ok(m.length(), r.with(new Fragment.Range(m, i)));
         }
-        List<java.util.function.Supplier<Result<Read>>> rulesInOrder = List.of(
+        List<Supplier<Result<Read>>> rulesInOrder = List.of(
                 () -> rules.timeRules.timeVerb(i, to, r),
                 () -> rules.groupingRules.bucketPhrase(i, r),
                 () -> rules.groupingRules.grouping(i, r),
@@ -266,7 +270,7 @@ final class ModifierRules extends RuleFamily {
                 () -> rules.timeRules.dueWindow(i, r),
                 () -> rules.groupingRules.unitPhrase(i, r),
                 () -> rules.measureRules.measureComparison(i, r));
-        for (java.util.function.Supplier<Result<Read>> rule : rulesInOrder) {
+        for (Supplier<Result<Read>> rule : rulesInOrder) {
             Result<Read> read = rule.get();
             if (read.stopped() || read.value().matched()) {
                 return read;
@@ -360,7 +364,7 @@ final class ModifierRules extends RuleFamily {
         }
         for (int n = Math.min(3, to - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
-            for (org.tally.core.pack.ValueClass c : pack.valueClasses()) {
+            for (ValueClass c : pack.valueClasses()) {
                 if (c.initial() && c.phrases().contains(phrase)
                         && (c.concepts().isEmpty() || c.concepts().contains(subject))) {
                     Result<TimePhrases.Match> timed = time.at(i + n);

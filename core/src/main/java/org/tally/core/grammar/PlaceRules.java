@@ -6,10 +6,12 @@ import static org.tally.core.grammar.VocabularyColumns.ref;
 import java.util.ArrayList;
 import java.util.List;
 import org.tally.core.pack.RoleHint;
+import org.tally.core.pack.ServiceLine;
 import org.tally.core.pack.ValueText;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.Filter;
+import org.tally.core.spec.Quantifier;
 import org.tally.core.spec.RelatedScope;
 
 /** Places after in / on / at / during: a parent record, a service line that owns the subject, any recorded place. */
@@ -68,7 +70,7 @@ final class PlaceRules extends RuleFamily {
                 return Read.noneOk(r); // "in visits" says nothing; "on ward 3" names one ward, not a kind of them
             }
             return Read.ok(end - k, r.with(new Fragment.Related(new RelatedScope(
-                    org.tally.core.spec.Quantifier.EXISTS, parent, inner.filters()))));
+                    Quantifier.EXISTS, parent, inner.filters()))));
         }
         return Read.noneOk(r);
     }
@@ -89,7 +91,7 @@ final class PlaceRules extends RuleFamily {
     int owningServiceLine(int k, int to, String subject) {
         for (int n = Math.min(4, to - k); n >= 1; n--) {
             String phrase = ValueText.key(tokens.words(k, k + n));
-            for (org.tally.core.pack.ServiceLine line : pack.serviceLines()) {
+            for (ServiceLine line : pack.serviceLines()) {
                 boolean named = line.phrases().stream().anyMatch(p -> ValueText.key(p).equals(phrase));
                 if (named && pack.concept(subject).map(c -> c.serviceLines().contains(line.id())).orElse(false)) {
                     return n;

@@ -14,8 +14,10 @@ import org.tally.core.pack.Resolution;
 import org.tally.core.pack.ValueText;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
+import org.tally.core.spec.Quantifier;
 import org.tally.core.spec.RelatedScope;
 
 /** Binds a pack predicate's definition to the columns of this source: its first alternative that binds completely. */
@@ -68,9 +70,9 @@ final class PredicateBinding extends RuleFamily {
 
     /** The condition bound on {@code concept}, or null when this source cannot check it. */
     Result<Bound> bindCondition(Condition c, String concept, String phrase) {
-        if (c instanceof Condition.All) {
+        if (c instanceof Condition.All all2) {
             Bound all = NOTHING;
-            for (Condition inner : ((Condition.All) c).of()) {
+            for (Condition inner : all2.of()) {
                 Result<Bound> b = bindCondition(inner, concept, phrase);
                 if (b.stopped() || b.value() == null) {
                     return b;
@@ -79,8 +81,8 @@ final class PredicateBinding extends RuleFamily {
             }
             return Result.ok(all);
         }
-        if (c instanceof Condition.Exists) {
-            Condition.Exists e = (Condition.Exists) c;
+        if (c instanceof Condition.Exists exists) {
+            Condition.Exists e = exists;
             if (e.window() != null || e.link() != Condition.Link.REFERENCES
                     || !vocab.concepts().contains(e.concept()) || e.concept().equals(concept)
                     || !vocab.linked(concept, e.concept())) {
@@ -98,13 +100,13 @@ final class PredicateBinding extends RuleFamily {
                 }
                 where.addAll(inner.value().filters());
             }
-            return Result.ok(new Bound(List.of(), List.of(new RelatedScope(org.tally.core.spec.Quantifier.EXISTS,
+            return Result.ok(new Bound(List.of(), List.of(new RelatedScope(Quantifier.EXISTS,
                     e.concept(), where))));
         }
-        if (!(c instanceof Condition.OnColumn)) {
+        if (!(c instanceof Condition.OnColumn onColumn)) {
             return Result.ok(null);
         }
-        Condition.OnColumn on = (Condition.OnColumn) c;
+        Condition.OnColumn on = onColumn;
         List<Filter> found = new ArrayList<>();
         for (GrammarVocabulary.Column col : vocab.columns(concept)) {
             if (!on.roles().contains(col.role().jsonName()) || !hintsMatch(on.nameHints(), col)) {
@@ -139,24 +141,24 @@ final class PredicateBinding extends RuleFamily {
         if (on instanceof Condition.NotNull) {
             return Result.ok(new Filter.IsNotNull(r));
         }
-        if (on instanceof Condition.Compare) {
-            Condition.Compare cmp = (Condition.Compare) on;
+        if (on instanceof Condition.Compare compare) {
+            Condition.Compare cmp = compare;
             if (!r.isNumeric()) {
                 return Result.ok(null);
             }
-            return Result.ok(new Filter.Compare(r, org.tally.core.spec.CompareOp.fromJson(cmp.op().name()),
+            return Result.ok(new Filter.Compare(r, CompareOp.fromJson(cmp.op().name()),
                     Literal.of(cmp.value() == null ? BigDecimal.ZERO : cmp.value())));
         }
-        if (on instanceof Condition.TimeVsNow) {
-            Condition.TimeVsNow tv = (Condition.TimeVsNow) on;
+        if (on instanceof Condition.TimeVsNow timeVsNow) {
+            Condition.TimeVsNow tv = timeVsNow;
             if (!r.isTemporal()) {
                 return Result.ok(null);
             }
             Literal at = Literal.of(now.plusDays(tv.offsetDays()));
             return Result.ok(tv.direction() == Condition.Direction.BEFORE ? Filter.lt(r, at) : Filter.gt(r, at));
         }
-        if (on instanceof Condition.InClass) {
-            List<String> classes = ((Condition.InClass) on).classes();
+        if (on instanceof Condition.InClass inClass) {
+            List<String> classes = inClass.classes();
             if (col.role() == ColumnRole.FLAG) {
                 if (classes.equals(List.of("yes"))) {
                     return Result.ok(new Filter.IsTrue(r));
@@ -169,8 +171,8 @@ final class PredicateBinding extends RuleFamily {
             List<String> values = new ArrayList<>();
             for (String cls : classes) {
                 Resolution res = pack.valueResolver().resolveClass(cls, col.role().jsonName(), concept, col.values());
-                if (res instanceof Resolution.Matched) {
-                    for (ObservedValue v : ((Resolution.Matched) res).values()) {
+                if (res instanceof Resolution.Matched matched) {
+                    for (ObservedValue v : matched.values()) {
                         values.add(v.value());
                     }
                 }

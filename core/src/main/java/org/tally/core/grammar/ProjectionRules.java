@@ -4,8 +4,10 @@ import static org.tally.core.grammar.VocabularyColumns.hintsMatch;
 import static org.tally.core.grammar.VocabularyColumns.ref;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.tally.core.pack.RoleHint;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
@@ -19,7 +21,7 @@ final class ProjectionRules extends RuleFamily {
             "minutes", List.of("minute"), "grams", List.of("gram", "g"), "kg", List.of("kg", "kilogram"),
             "kilograms", List.of("kg", "kilogram"));
 
-    private static final java.util.Set<String> TIME_WORDS = java.util.Set.of("date", "time", "date and time",
+    private static final Set<String> TIME_WORDS = Set.of("date", "time", "date and time",
             "datetime", "timestamp", "when");
 
     /** Role words usable for a shown column ("the code", "the description"), beyond the grouping role words. */
@@ -260,7 +262,7 @@ final class ProjectionRules extends RuleFamily {
     }
 
     static {
-        Map<String, ColumnRole> m = new java.util.HashMap<>(Lexicon.ROLE_WORDS);
+        Map<String, ColumnRole> m = new HashMap<>(Lexicon.ROLE_WORDS);
         m.put("code", ColumnRole.CODE);
         m.put("description", ColumnRole.DESCRIPTION);
         m.put("amount", ColumnRole.AMOUNT);

@@ -1,6 +1,7 @@
 package org.tally.core.grammar;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.tally.core.spec.ColumnRef;
@@ -256,8 +257,8 @@ final class RankingRules extends RuleFamily {
             }
             Result<Dimension> d = rules.groupingRules.dimension(y.phrase(), c);
             // not a single column of this concept (a miss or a question): not a reading to offer
-            if (!d.stopped() && d.value() instanceof Dimension.Column
-                    && ((Dimension.Column) d.value()).column().concept().equals(c)) {
+            if (!d.stopped() && d.value() instanceof Dimension.Column column2
+                    && column2.column().concept().equals(c)) {
                 owners.add(c);
             }
         }
@@ -309,7 +310,7 @@ final class RankingRules extends RuleFamily {
     Result<Read> rankedColumn(int i, Reading r) {
         for (int n = Math.min(4, tokens.size() - i); n >= 1; n--) {
             String phrase = tokens.words(i, i + n);
-            Map<String, List<ColumnRef>> owners = new java.util.LinkedHashMap<>();
+            Map<String, List<ColumnRef>> owners = new LinkedHashMap<>();
             for (String form : phrase.endsWith("s") ? List.of(phrase, phrase.substring(0, phrase.length() - 1))
                     : List.of(phrase)) {
                 for (String c : lexicon.conceptsWithRoleHint(form)) {

@@ -1,10 +1,15 @@
 package org.tally.core.grammar;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.tally.core.pack.Predicate;
+import org.tally.core.spec.ColumnRef;
+import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.Quantifier;
@@ -14,7 +19,7 @@ import org.tally.core.spec.ValueRef;
 /** Conditions on related records: with / without / who never had (EXISTS, NOT EXISTS) and "with VALUE". */
 final class RelatedScopeRules extends RuleFamily {
 
-    private static final java.util.Set<String> CLAUSE_WORDS = java.util.Set.of("that", "which", "caused", "had",
+    private static final Set<String> CLAUSE_WORDS = Set.of("that", "which", "caused", "had",
             "was", "were", "is", "are", "resulted", "in", "involved", "with");
 
     RelatedScopeRules(Rules rules) {
@@ -66,7 +71,7 @@ final class RelatedScopeRules extends RuleFamily {
                 return m.stop();
             }
             if (m.value() != null && k + m.value().length() <= to) {
-                Result<org.tally.core.spec.ColumnRef> dated = col.value().column();
+                Result<ColumnRef> dated = col.value().column();
                 if (dated.stopped()) {
                     return dated.stop();
                 }
@@ -435,16 +440,16 @@ final class RelatedScopeRules extends RuleFamily {
     private static Result<RecordedValue> eitherValue(List<RecordedValue> values, String phrase) {
         String concept = values.get(0).concept();
         ValueRef target = null;
-        java.util.LinkedHashSet<Literal> either = new java.util.LinkedHashSet<>();
+        LinkedHashSet<Literal> either = new LinkedHashSet<>();
         for (RecordedValue v : values) {
             ValueRef on;
-            if (v.filter() instanceof Filter.Compare && ((Filter.Compare) v.filter()).op()
-                    == org.tally.core.spec.CompareOp.EQ) {
-                on = ((Filter.Compare) v.filter()).target();
-                either.add(((Filter.Compare) v.filter()).value());
-            } else if (v.filter() instanceof Filter.In) {
-                on = ((Filter.In) v.filter()).target();
-                either.addAll(((Filter.In) v.filter()).values());
+            if (v.filter() instanceof Filter.Compare compare && compare.op()
+                    == CompareOp.EQ) {
+                on = compare.target();
+                either.add(compare.value());
+            } else if (v.filter() instanceof Filter.In in) {
+                on = in.target();
+                either.addAll(in.values());
             } else {
                 return Result.miss("'" + phrase + "' joins conditions that are not values of one column");
             }
@@ -463,7 +468,7 @@ final class RelatedScopeRules extends RuleFamily {
     private Result<RecordedValue> recordedValue(int k, String subject) {
         for (int n = Math.min(5, tokens.size() - k); n >= 1; n--) {
             String phrase = tokens.words(k, k + n);
-            Map<String, List<ValueCandidate>> owners = new java.util.LinkedHashMap<>();
+            Map<String, List<ValueCandidate>> owners = new LinkedHashMap<>();
             for (String c : vocab.concepts()) {
                 if (c.equals(subject) || !vocab.linked(subject, c) || !refersTo(c, subject)) {
                     continue;

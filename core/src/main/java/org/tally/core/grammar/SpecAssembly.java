@@ -1,11 +1,17 @@
 package org.tally.core.grammar;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import org.tally.core.pack.Concept;
 import org.tally.core.pack.Predicate;
 import org.tally.core.spec.Aggregation;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.CompareOp;
 import org.tally.core.spec.Dimension;
 import org.tally.core.spec.Direction;
 import org.tally.core.spec.Filter;
@@ -21,7 +27,7 @@ import org.tally.core.spec.TimeScope;
 final class SpecAssembly extends RuleFamily {
 
     /** Words of a time column's name that say only that it is a time, not which. */
-    private static final java.util.Set<String> TIME_NAME_WORDS = java.util.Set.of("date", "time", "datetime",
+    private static final Set<String> TIME_NAME_WORDS = Set.of("date", "time", "datetime",
             "timestamp", "day", "at", "on", "dttm", "dt");
 
     SpecAssembly(Rules rules) {
@@ -34,23 +40,23 @@ final class SpecAssembly extends RuleFamily {
      * equality on its own name, type, code or category, or on a catalogue it refers to) or a grouping by kind.
      */
     private Result<Boolean> kindOfMeasureFixed(Reading r) {
-        if (!(r.measureOf() instanceof ColumnRef) || ((ColumnRef) r.measureOf()).role() != ColumnRole.MEASURE) {
+        if (!(r.measureOf() instanceof ColumnRef columnRef) || columnRef.role() != ColumnRole.MEASURE) {
             return Result.ok(true);
         }
-        String owner = ((ColumnRef) r.measureOf()).concept();
-        if (!pack.concept(owner).map(org.tally.core.pack.Concept::measuresKinds).orElse(false)
+        String owner = columnRef.concept();
+        if (!pack.concept(owner).map(Concept::measuresKinds).orElse(false)
                 || vocab.columns(owner).stream().filter(c -> c.role() == ColumnRole.MEASURE).count() > 1) {
             return Result.ok(true); // one value column per kind (pulse, systolic …): the column is the kind
         }
         for (Filter f : r.filters()) {
-            if (f instanceof Filter.Compare && ((Filter.Compare) f).op() == org.tally.core.spec.CompareOp.EQ
-                    && ((Filter.Compare) f).target() instanceof ColumnRef
-                    && namesKind((ColumnRef) ((Filter.Compare) f).target(), owner)) {
+            if (f instanceof Filter.Compare compare && compare.op() == CompareOp.EQ
+                    && compare.target() instanceof ColumnRef columnRef3
+                    && namesKind(columnRef3, owner)) {
                 return Result.ok(true);
             }
         }
         for (Dimension d : r.dimensions()) {
-            if (d instanceof Dimension.Column && namesKind(((Dimension.Column) d).column(), owner)) {
+            if (d instanceof Dimension.Column column2 && namesKind(column2.column(), owner)) {
                 return Result.ok(true);
             }
         }
@@ -69,7 +75,7 @@ final class SpecAssembly extends RuleFamily {
         if (r.namedTime() != null || dated.role() == ColumnRole.END_TIME || !dated.concept().equals(subject)) {
             return Result.ok(true);
         }
-        List<String> endWords = new java.util.ArrayList<>();
+        List<String> endWords = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(subject)) {
             if (c.role() == ColumnRole.END_TIME) {
                 c.nameTokens().stream().filter(w -> !TIME_NAME_WORDS.contains(w)).forEach(endWords::add);
@@ -80,10 +86,10 @@ final class SpecAssembly extends RuleFamily {
             return byValue;
         }
         for (Dimension d : r.dimensions()) {
-            if (!(d instanceof Dimension.Column) || !((Dimension.Column) d).column().concept().equals(subject)) {
+            if (!(d instanceof Dimension.Column column3) || !column3.column().concept().equals(subject)) {
                 continue;
             }
-            ColumnRef g = ((Dimension.Column) d).column();
+            ColumnRef g = column3.column();
             for (GrammarVocabulary.Column c : vocab.columns(subject)) {
                 if (VocabularyColumns.ref(subject, c).equals(g.via() == null ? g : null)
                         && c.nameTokens().stream().anyMatch(endWords::contains)) {
@@ -102,20 +108,20 @@ final class SpecAssembly extends RuleFamily {
      * which, the question misses.
      */
     private Result<Boolean> endNamedByValue(List<String> endWords, Reading r) {
-        java.util.Set<String> ends = new java.util.HashSet<>();
+        Set<String> ends = new HashSet<>();
         endWords.forEach(w -> ends.add(stem(w)));
         for (Filter f : r.filters()) {
-            if (!(f.target() instanceof ColumnRef) || !((ColumnRef) f.target()).concept().equals(r.subject())
-                    || ((ColumnRef) f.target()).role() == ColumnRole.END_TIME) {
+            if (!(f.target() instanceof ColumnRef columnRef2) || !columnRef2.concept().equals(r.subject())
+                    || columnRef2.role() == ColumnRole.END_TIME) {
                 continue;
             }
-            List<Literal> values = f instanceof Filter.Compare ? List.of(((Filter.Compare) f).value())
-                    : f instanceof Filter.In ? ((Filter.In) f).values() : List.of();
+            List<Literal> values = f instanceof Filter.Compare compare2 ? List.of(compare2.value())
+                    : f instanceof Filter.In in ? in.values() : List.of();
             for (Literal v : values) {
-                if (v instanceof Literal.StringValue) {
-                    for (String w : ((Literal.StringValue) v).value().toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")) {
+                if (v instanceof Literal.StringValue stringValue) {
+                    for (String w : stringValue.value().toLowerCase(Locale.ROOT).split("[^a-z]+")) {
                         if (!w.isEmpty() && ends.contains(stem(w))) {
-                            return Result.miss("'" + ((Literal.StringValue) v).value() + "' is about the end of each "
+                            return Result.miss("'" + stringValue.value() + "' is about the end of each "
                                     + rules.verbScopeRules.singularWord(r.subject()) + "; say which time the period"
                                     + " dates (for example '" + w + " in …')");
                         }
@@ -260,7 +266,7 @@ final class SpecAssembly extends RuleFamily {
             int before = r.numerator().size();
             Optional<Predicate> p = pack.predicateForPhrase(r.rateWords());
             if (p.isPresent() && p.get().on(r.subject()).isPresent()) {
-                Result<org.tally.core.grammar.PredicateBinding.Bound> bound = rules.predicateBinding.bindPredicate(
+                Result<PredicateBinding.Bound> bound = rules.predicateBinding.bindPredicate(
                         p.get(), p.get().on(r.subject()).get(), r.subject(), r.rateWords());
                 if (bound.stopped()) {
                     return bound.stop();

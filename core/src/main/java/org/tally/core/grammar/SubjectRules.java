@@ -3,6 +3,7 @@ package org.tally.core.grammar;
 import static org.tally.core.grammar.VocabularyColumns.ref;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,7 +25,7 @@ final class SubjectRules extends RuleFamily {
     static final String PATIENT = "Patient";
 
     /** Roles whose values sort a concept's rows into kinds, so a value can stand for the rows ("stillbirths"). */
-    static final Set<ColumnRole> KIND_ROLES = java.util.EnumSet.of(ColumnRole.STATUS,
+    static final Set<ColumnRole> KIND_ROLES = EnumSet.of(ColumnRole.STATUS,
             ColumnRole.CATEGORY, ColumnRole.TYPE, ColumnRole.SEVERITY, ColumnRole.PRIORITY, ColumnRole.NAME);
 
     SubjectRules(Rules rules) {

@@ -3,6 +3,7 @@ package org.tally.core.grammar;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.Month;
+import java.time.Year;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.TemporalAdjusters;
 import java.util.List;
@@ -352,7 +353,7 @@ final class TimePhrases {
 
     private Result<Period> day(Month m, int day, Integer year, int length) {
         int y = year != null ? year : defaultYear(m);
-        if (day < 1 || day > m.length(java.time.Year.isLeap(y))) {
+        if (day < 1 || day > m.length(Year.isLeap(y))) {
             return Result.miss(m.toString().toLowerCase() + " " + y + " has no day " + day);
         }
         LocalDate d = LocalDate.of(y, m, day);

@@ -337,10 +337,10 @@ final class TimeRules extends RuleFamily {
             return Result.ok(r);
         }
         ValueRef target = bound.get(0).target();
-        if (!(target instanceof ColumnRef) || !target.isTemporal()) {
+        if (!(target instanceof ColumnRef columnRef) || !target.isTemporal()) {
             return Result.ok(r);
         }
-        return Result.ok(r.with(new Fragment.TimeVerb((ColumnRef) target, after)));
+        return Result.ok(r.with(new Fragment.TimeVerb(columnRef, after)));
     }
 
     /** The subject's single EventTime or StartTime; several candidates are a question, none a miss. */

@@ -5,7 +5,11 @@ import static org.tally.core.grammar.VocabularyColumns.ref;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.tally.core.pack.ObservedValue;
 import org.tally.core.pack.Predicate;
 import org.tally.core.pack.PredicateDefinition;
@@ -20,7 +24,7 @@ import org.tally.core.spec.Literal;
 /** Values and predicates: the longest phrase that is a pack predicate of a concept or names its recorded values. */
 final class ValueRules extends RuleFamily {
 
-    private static final java.util.regex.Pattern NUMBERED = java.util.regex.Pattern.compile("(\\D*?)[ -]?0*(\\d+)");
+    private static final Pattern NUMBERED = Pattern.compile("(\\D*?)[ -]?0*(\\d+)");
 
     ValueRules(Rules rules) {
         super(rules);
@@ -147,9 +151,9 @@ final class ValueRules extends RuleFamily {
             }
             Resolution res = pack.valueResolver().resolve(phrase, col.role().jsonName(), column.concept(),
                     col.values());
-            if (res instanceof Resolution.Matched) {
+            if (res instanceof Resolution.Matched matched2) {
                 List<String> values = new ArrayList<>();
-                ((Resolution.Matched) res).values().forEach(v -> values.add(v.value()));
+                matched2.values().forEach(v -> values.add(v.value()));
                 return new Read(n, r.withConditions(List.of(inFilter(column, values))));
             }
             String numbered = n == 1 && tokens.get(i).isNumber() ? numberedValue(col, tokens.get(i).number()) : null;
@@ -168,11 +172,11 @@ final class ValueRules extends RuleFamily {
         String prefix = null;
         String hit = null;
         for (ObservedValue v : col.values()) {
-            java.util.regex.Matcher m = NUMBERED.matcher(v.value());
+            Matcher m = NUMBERED.matcher(v.value());
             if (!m.matches()) {
                 return null;
             }
-            String p = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            String p = m.group(1).toLowerCase(Locale.ROOT);
             if (prefix == null) {
                 prefix = p;
             } else if (!prefix.equals(p)) {
@@ -274,18 +278,18 @@ final class ValueRules extends RuleFamily {
         for (GrammarVocabulary.Column c : vocab.columns(concept)) {
             List<String> values = new ArrayList<>();
             for (GrammarVocabulary.ValueAlias a : vocab.aliases()) {
-                if (a.concept().equals(concept) && a.role() == c.role() && java.util.Objects.equals(a.hint(), c.hint())
+                if (a.concept().equals(concept) && a.role() == c.role() && Objects.equals(a.hint(), c.hint())
                         && ValueText.key(a.phrase()).equals(phraseKey)) {
                     values.add(a.value());
                 }
             }
             if (values.isEmpty() && !c.values().isEmpty() && c.role() != ColumnRole.FLAG) {
                 Resolution res = pack.valueResolver().resolveOrNull(phrase, c.role().jsonName(), concept, c.values());
-                if (res instanceof Resolution.Matched) {
-                    ((Resolution.Matched) res).values().forEach(v -> values.add(v.value()));
-                } else if (res instanceof Resolution.Ambiguous) {
+                if (res instanceof Resolution.Matched matched3) {
+                    matched3.values().forEach(v -> values.add(v.value()));
+                } else if (res instanceof Resolution.Ambiguous ambiguous) {
                     List<String> labels = new ArrayList<>();
-                    for (Resolution.Candidate cand : ((Resolution.Ambiguous) res).candidates()) {
+                    for (Resolution.Candidate cand : ambiguous.candidates()) {
                         labels.add(cand.valueClass() == null ? "'" + phrase + "' as written" : cand.valueClass());
                     }
                     Result<String> pick = clarify.choose("value", phrase, "'" + phrase + "' can mean several things;"
@@ -293,7 +297,7 @@ final class ValueRules extends RuleFamily {
                     if (pick.stopped()) {
                         return pick.stop();
                     }
-                    ((Resolution.Ambiguous) res).candidates().get(labels.indexOf(pick.value())).values()
+                    ambiguous.candidates().get(labels.indexOf(pick.value())).values()
                             .forEach(v -> values.add(v.value()));
                 }
             }

@@ -2,7 +2,10 @@ package org.tally.core.grammar;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import org.tally.core.pack.Concept;
 import org.tally.core.pack.Predicate;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.Filter;
@@ -13,7 +16,7 @@ import org.tally.core.spec.RelatedScope;
 final class VerbScopeRules extends RuleFamily {
 
     /** Words that may lead a participle clause: "(who) have also been diagnosed". */
-    private static final java.util.Set<String> VERB_LEAD = java.util.Set.of("who", "that", "have", "has", "had",
+    private static final Set<String> VERB_LEAD = Set.of("who", "that", "have", "has", "had",
             "were", "was", "are", "is", "also", "been", "ever", "already");
 
     VerbScopeRules(Rules rules) {
@@ -170,8 +173,8 @@ final class VerbScopeRules extends RuleFamily {
     }
 
     String singularWord(String concept) {
-        return pack.concept(concept).map(org.tally.core.pack.Concept::singular).orElse(concept)
-                .toLowerCase(java.util.Locale.ROOT);
+        return pack.concept(concept).map(Concept::singular).orElse(concept)
+                .toLowerCase(Locale.ROOT);
     }
 
     /** Whether a word is also a condition of the subject itself: a predicate defined on it or one of its values. */

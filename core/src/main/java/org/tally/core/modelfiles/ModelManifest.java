@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +29,7 @@ public record ModelManifest(Map<String, String> entries, List<String> problems) 
     private static final Pattern LINE = Pattern.compile("([0-9a-fA-F]{64})\\s+\\*?(.+)");
 
     public ModelManifest {
-        entries = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+        entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
         problems = List.copyOf(problems);
     }
 

@@ -1,5 +1,8 @@
 package org.tally.core.names;
 
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,14 +46,14 @@ public record NameRules(
     }
 
     /** These rules with {@code more} known words. */
-    public NameRules withWords(java.util.Collection<String> more) {
-        Set<String> all = new java.util.HashSet<>(words);
+    public NameRules withWords(Collection<String> more) {
+        Set<String> all = new HashSet<>(words);
         all.addAll(more);
         return new NameRules(abbreviations, prefixes, suffixes, gluedPrefixes, irregularPlurals, invariantWords, all);
     }
 
     private static Map<String, List<String>> deepCopy(Map<String, List<String>> source) {
-        Map<String, List<String>> copy = new java.util.HashMap<>();
+        Map<String, List<String>> copy = new HashMap<>();
         source.forEach((key, words) -> copy.put(key, List.copyOf(words)));
         return Map.copyOf(copy);
     }

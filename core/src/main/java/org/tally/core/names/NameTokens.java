@@ -1,6 +1,7 @@
 package org.tally.core.names;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -151,7 +152,7 @@ public final class NameTokens {
         int[] parts = new int[n + 1];
         int[] ways = new int[n + 1];
         int[] from = new int[n + 1];
-        java.util.Arrays.fill(parts, Integer.MAX_VALUE);
+        Arrays.fill(parts, Integer.MAX_VALUE);
         parts[0] = 0;
         ways[0] = 1;
         for (int end = 2; end <= n; end++) {

@@ -1,5 +1,6 @@
 package org.tally.core.pack;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -58,7 +59,7 @@ public record Concept(
 
     /** Singular, plural and synonyms: every word or phrase that names this concept in a question. */
     public List<String> terms() {
-        List<String> all = new java.util.ArrayList<>();
+        List<String> all = new ArrayList<>();
         all.add(singular);
         all.add(plural);
         all.addAll(synonyms);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The typed expression language of domain predicates. It speaks only of column roles, name hints (tokens a column
@@ -145,20 +146,20 @@ public sealed interface Condition {
     }
 
     /** Calls {@code visitor} on this node and every nested condition, depth first. */
-    static void walk(Condition condition, java.util.function.Consumer<Condition> visitor) {
+    static void walk(Condition condition, Consumer<Condition> visitor) {
         Objects.requireNonNull(condition, "condition");
         visitor.accept(condition);
-        if (condition instanceof Exists) {
-            Condition where = ((Exists) condition).where();
+        if (condition instanceof Exists exists) {
+            Condition where = exists.where();
             if (where != null) {
                 walk(where, visitor);
             }
-        } else if (condition instanceof All) {
-            ((All) condition).of().forEach(c -> walk(c, visitor));
-        } else if (condition instanceof Any) {
-            ((Any) condition).of().forEach(c -> walk(c, visitor));
-        } else if (condition instanceof Not) {
-            Condition inner = ((Not) condition).of();
+        } else if (condition instanceof All all) {
+            all.of().forEach(c -> walk(c, visitor));
+        } else if (condition instanceof Any any) {
+            any.of().forEach(c -> walk(c, visitor));
+        } else if (condition instanceof Not not) {
+            Condition inner = not.of();
             if (inner != null) {
                 walk(inner, visitor);
             }

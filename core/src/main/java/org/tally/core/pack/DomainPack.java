@@ -1,6 +1,7 @@
 package org.tally.core.pack;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.tally.core.names.NameTokens;
+import org.tally.core.spec.ColumnRole;
 
 /**
  * A validated domain pack with look-ups: concepts, service lines and their scopes, predicates, value classes, the
@@ -64,8 +66,8 @@ public final class DomainPack {
      * The words a run-together physical name may be split into: the pack's compound words, the words concepts are
      * named and described by, and what abbreviations stand for.
      */
-    private static java.util.Set<String> knownWords(PackDocument doc) {
-        java.util.Set<String> words = new java.util.HashSet<>(doc.vocabulary().compoundWords());
+    private static Set<String> knownWords(PackDocument doc) {
+        Set<String> words = new HashSet<>(doc.vocabulary().compoundWords());
         for (Concept c : doc.concepts()) {
             words.addAll(c.nameTokens());
             words.addAll(c.columnTokens());
@@ -76,7 +78,7 @@ public final class DomainPack {
     }
 
     private static boolean descriptive(RoleHint hint) {
-        return hint.roles().stream().map(org.tally.core.spec.ColumnRole::fromJson)
+        return hint.roles().stream().map(ColumnRole::fromJson)
                 .noneMatch(r -> r.isTemporal() || r.isNumeric());
     }
 

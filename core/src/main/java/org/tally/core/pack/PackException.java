@@ -3,7 +3,7 @@ package org.tally.core.pack;
 import java.util.List;
 
 /** A domain pack that cannot be used; every problem is listed with the entry it concerns. */
-public final class PackException extends RuntimeException {
+final class PackException extends RuntimeException {
     private final List<String> problems;
 
     public PackException(String source, List<String> problems) {

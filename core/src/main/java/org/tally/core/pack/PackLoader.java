@@ -100,8 +100,8 @@ public final class PackLoader {
         while (cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();
         }
-        if (cause instanceof JsonProcessingException) {
-            return ((JsonProcessingException) cause).getOriginalMessage();
+        if (cause instanceof JsonProcessingException jsonProcessingException) {
+            return jsonProcessingException.getOriginalMessage();
         }
         return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
     }

@@ -1,5 +1,6 @@
 package org.tally.core.pack;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,6 +12,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.tally.core.names.NameRules;
 import org.tally.core.names.NameTokens;
+import org.tally.core.spec.ColumnRole;
 
 /**
  * Checks a parsed pack for everything Jackson cannot: references between entries, role names, normal-form tokens,
@@ -149,13 +151,13 @@ final class PackValidator {
     private static final List<String> TIME_ROLES = RoleNames.ORDERED.stream().filter(PackValidator::temporal).toList();
 
     private static boolean temporal(String role) {
-        return RoleNames.isKnown(role) && org.tally.core.spec.ColumnRole.fromJson(role).isTemporal();
+        return RoleNames.isKnown(role) && ColumnRole.fromJson(role).isTemporal();
     }
 
     private static String kindName(Condition c) {
-        com.fasterxml.jackson.annotation.JsonSubTypes types =
-                Condition.class.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class);
-        for (com.fasterxml.jackson.annotation.JsonSubTypes.Type t : types.value()) {
+        JsonSubTypes types =
+                Condition.class.getAnnotation(JsonSubTypes.class);
+        for (JsonSubTypes.Type t : types.value()) {
             if (t.value() == c.getClass()) {
                 return t.name();
             }
@@ -568,32 +570,32 @@ final class PackValidator {
             problem(entry, field + " is missing");
             return;
         }
-        if (condition instanceof Condition.OnColumn) {
-            Condition.OnColumn on = (Condition.OnColumn) condition;
+        if (condition instanceof Condition.OnColumn onColumn) {
+            Condition.OnColumn on = onColumn;
             requireNonEmpty(entry, field + ".roles", on.roles());
             for (int i = 0; i < on.roles().size(); i++) {
                 checkRole(entry, field + ".roles[" + i + "]", on.roles().get(i));
             }
             checkHints(entry, field + ".nameHints", on.nameHints());
-            if (condition instanceof Condition.InClass) {
-                checkInClass(entry, field, conceptId, (Condition.InClass) condition);
-            } else if (condition instanceof Condition.Compare) {
-                Condition.Compare compare = (Condition.Compare) condition;
+            if (condition instanceof Condition.InClass inClass) {
+                checkInClass(entry, field, conceptId, inClass);
+            } else if (condition instanceof Condition.Compare compare2) {
+                Condition.Compare compare = compare2;
                 if (compare.op() == null) {
                     problem(entry, field + ".op is missing; use one of gt, ge, lt, le, eq, ne");
                 }
                 if (compare.value() == null) {
                     problem(entry, field + ".value is missing; give the number to compare with");
                 }
-            } else if (condition instanceof Condition.TimeVsNow) {
-                if (((Condition.TimeVsNow) condition).direction() == null) {
+            } else if (condition instanceof Condition.TimeVsNow timeVsNow) {
+                if (timeVsNow.direction() == null) {
                     problem(entry, field + ".direction is missing; use before or after");
                 }
             } else if (!(condition instanceof Condition.IsNull) && !(condition instanceof Condition.NotNull)) {
                 throw new AssertionError(condition);
             }
-        } else if (condition instanceof Condition.Exists) {
-            Condition.Exists exists = (Condition.Exists) condition;
+        } else if (condition instanceof Condition.Exists exists2) {
+            Condition.Exists exists = exists2;
             checkConceptRef(entry, field + ".concept", exists.concept());
             if (exists.link() == null) {
                 problem(entry, field + ".link is missing; use references or samePatient");
@@ -609,12 +611,12 @@ final class PackValidator {
                     problem(entry, field + ".window minDays " + w.minDays() + " exceeds maxDays " + w.maxDays());
                 }
             }
-        } else if (condition instanceof Condition.All) {
-            checkGroup(entry, field, conceptId, ((Condition.All) condition).of());
-        } else if (condition instanceof Condition.Any) {
-            checkGroup(entry, field, conceptId, ((Condition.Any) condition).of());
-        } else if (condition instanceof Condition.Not) {
-            checkCondition(entry, field + ".of", conceptId, ((Condition.Not) condition).of());
+        } else if (condition instanceof Condition.All all) {
+            checkGroup(entry, field, conceptId, all.of());
+        } else if (condition instanceof Condition.Any any) {
+            checkGroup(entry, field, conceptId, any.of());
+        } else if (condition instanceof Condition.Not not) {
+            checkCondition(entry, field + ".of", conceptId, not.of());
         } else {
             throw new AssertionError(condition);
         }

@@ -1,6 +1,7 @@
 package org.tally.core.pack;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A set of equivalent spellings real systems use for one value (no_show: DNA, Did not attend, No-show, …).
@@ -58,7 +59,7 @@ public record ValueClass(
 
     /** A code without case, dots or spaces: "e11.9" and "E119" compare equal. */
     static String codeKey(String code) {
-        return code.toUpperCase(java.util.Locale.ROOT).replace(".", "").replace(" ", "");
+        return code.toUpperCase(Locale.ROOT).replace(".", "").replace(" ", "");
     }
 
     /** True when a column of this role, in a table of this concept (null when unknown), may hold the class. */

@@ -6,7 +6,7 @@ import java.util.Set;
 import org.tally.core.names.NameRules;
 
 /** The pack's word tables for {@link org.tally.core.names.NameTokens}. */
-public record Vocabulary(
+record Vocabulary(
         Map<String, List<String>> abbreviations,
         List<String> tablePrefixes,
         List<String> tableSuffixes,

@@ -8,7 +8,7 @@ import org.tally.core.binding.TableBinding;
 import org.tally.core.names.NameTokens;
 
 /** Builds the {@link Plan} of a schema context: vocabulary, schema, reader, and a prompt with examples that bind. */
-public final class PlanBuilder {
+final class PlanBuilder {
 
     private final NameTokens names;
     private final Map<String, String> labels;

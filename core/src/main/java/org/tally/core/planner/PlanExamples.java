@@ -24,7 +24,7 @@ import org.tally.core.spec.SpecJson;
  * only when the spec binds here and passes the planner's own reader (so it names only what the schema offers). At
  * most one per shape, so a handful of short lines covers the shapes the source can answer.
  */
-public final class PlanExamples {
+final class PlanExamples {
 
     /** A question and the spec JSON it reads as on this source. */
     public record Example(String question, String specJson) {

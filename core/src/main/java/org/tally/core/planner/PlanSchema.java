@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ import org.tally.core.spec.SpecJson;
  * Arrays are bounded, so every output ends. The model's output is still read and checked in Java
  * ({@link PlanReader}): a runtime whose grammar fails open changes nothing.
  */
-public final class PlanSchema {
+final class PlanSchema {
 
     /** Bounds of the arrays a planned spec may hold. */
     static final int MAX_MEASURES = 2;
@@ -184,7 +185,7 @@ public final class PlanSchema {
     private static JsonNode tree(Object node) {
         try {
             return MAPPER.readTree(SpecJson.write(node));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("a spec node could not be read back", e);
         }
     }

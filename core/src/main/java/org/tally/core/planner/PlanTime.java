@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * instead of doing calendar arithmetic: "last month" is {@code [2026-10-01, 2026-11-01)} when today is 2026-11-29.
  * The dates of these ranges are the only dates the planner's schema offers.
  */
-public final class PlanTime {
+final class PlanTime {
 
     /** A phrase and its range [from, to). */
     public record Range(String phrase, LocalDate from, LocalDate to) {

@@ -28,7 +28,7 @@ import org.tally.core.spec.Literal;
  * between a concept's start and end, and the typed time ranges. Personal data is never here: no column marked PII,
  * no names, contacts, identifiers or free text, so neither a prompt nor a schema can carry them.
  */
-public final class PlanVocabulary {
+final class PlanVocabulary {
 
     /** Values offered per column, and over all columns; a value beyond them cannot be named by the planner. */
     static final int MAX_VALUES_PER_COLUMN = 120;

@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
@@ -78,8 +79,8 @@ public record PlannerChoice(String model, PlannerLoader.LoadOptions options, Pla
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             p.store(w, "The planner model Tally loads (written by the Models tab)");
         }
-        Files.move(tmp, modelsFolder.resolve(FILE_NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, modelsFolder.resolve(FILE_NAME), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static int number(Properties p, String key, int fallback) {

@@ -1,6 +1,8 @@
 package org.tally.core.planner;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.tally.core.Progress;
 
@@ -54,10 +56,10 @@ public interface PlannerLoader {
      * @param library  the bundled CPU build, or the custom library named by {@code de.kherud.llama.lib.path}
      * @param backends the GPU backends found in that library (Vulkan, CUDA …), empty for a CPU-only build
      */
-    record NativeRuntime(String library, java.util.List<String> backends) {
+    record NativeRuntime(String library, List<String> backends) {
         public NativeRuntime {
-            java.util.Objects.requireNonNull(library, "library");
-            backends = java.util.List.copyOf(backends);
+            Objects.requireNonNull(library, "library");
+            backends = List.copyOf(backends);
         }
 
         public boolean offloads() {

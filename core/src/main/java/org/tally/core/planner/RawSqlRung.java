@@ -2,6 +2,7 @@ package org.tally.core.planner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -112,7 +113,7 @@ public final class RawSqlRung implements Rung {
         try {
             JsonNode sql = JSON.readTree(output).path("sql");
             return sql.isTextual() && !sql.asText().isBlank() ? sql.asText().strip() : null;
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }

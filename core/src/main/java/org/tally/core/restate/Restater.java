@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -82,7 +83,7 @@ public final class Restater {
     }
 
     private static String monthName(LocalDate d) {
-        String m = d.getMonth().name().toLowerCase(java.util.Locale.ROOT);
+        String m = d.getMonth().name().toLowerCase(Locale.ROOT);
         return Character.toUpperCase(m.charAt(0)) + m.substring(1);
     }
 

@@ -2,6 +2,7 @@ package org.tally.core.retrieval;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -178,7 +179,7 @@ public final class RetrievalRung implements Rung {
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < cited.size(); i++) {
             Citation c = cited.get(i);
-            rows.add(java.util.Arrays.asList((Object) (long) (i + 1), label(c), c.date(), c.text()));
+            rows.add(Arrays.asList((Object) (long) (i + 1), label(c), c.date(), c.text()));
         }
         String explanation = "The " + cited.size() + (cited.size() == 1 ? " passage" : " passages") + " of "
                 + String.join(" and ", tables.stream().map(this::tableLabel).toList())
@@ -244,7 +245,7 @@ public final class RetrievalRung implements Rung {
         for (int i = 0; i < sorted.length; i++) {
             deviations[i] = Math.abs(sorted[i] - median);
         }
-        java.util.Arrays.sort(deviations);
+        Arrays.sort(deviations);
         return 1.4826 * median(deviations);
     }
 

@@ -1,10 +1,13 @@
 package org.tally.core.rung;
 
+import java.sql.SQLException;
+import java.util.Map;
 import org.tally.core.binder.SpecBinder;
 import org.tally.core.binder.BindResult;
 import org.tally.core.binder.BindFailure;
 import org.tally.core.binder.BindingVocabulary;
 import java.sql.Connection;
+import org.tally.core.binding.Refinement;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.execute.ExecutorSettings;
 import org.tally.core.binding.TableBinding;
@@ -131,15 +134,15 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         ZoneId zone = ZoneId.systemDefault();
         Clock day = Clock.fixed(today.atStartOfDay(zone).toInstant(), zone);
         Grammar grammar = new Grammar(pack, new BindingVocabulary(binding, pack.nameTokens()), day);
-        List<String> tables = new java.util.ArrayList<>(binding.bound().stream().map(TableBinding::table).toList());
-        binding.refinements().stream().filter(org.tally.core.binding.Refinement::realised)
-                .map(org.tally.core.binding.Refinement::table).filter(t -> !tables.contains(t)).forEach(tables::add);
+        List<String> tables = new ArrayList<>(binding.bound().stream().map(TableBinding::table).toList());
+        binding.refinements().stream().filter(Refinement::realised)
+                .map(Refinement::table).filter(t -> !tables.contains(t)).forEach(tables::add);
         binding.lookupTables().stream().filter(t -> !tables.contains(t)).forEach(tables::add); // codes' descriptions
         Source source = new Source(connection, dialect, AllowedRelations.of(defaultSchema(connection), tables));
         ReadOnlyExecutor executor = new ReadOnlyExecutor(settings, PreflightMemory.of(settings));
         try {
             executor.prepare(connection, dialect); // the rung is the connection's only user from here on
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             // then every execution switches the session itself, as it does for any caller's connection
         }
         return new GrammarRung(grammar, new SpecBinder(binding, pack, day), source,
@@ -151,7 +154,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         try {
             String schema = connection.getSchema();
             return schema != null ? schema : connection.getCatalog();
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             return null;
         }
     }
@@ -207,11 +210,11 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
     public Attempt runWritten(String question, String sql, String explanation, StepListener live) {
         List<PathStep> steps = new StepLog(live);
         QueryRun.Result ran = run.runWritten(sql, steps);
-        if (ran instanceof QueryRun.Result.Missed) {
-            return new Attempt.Miss(((QueryRun.Result.Missed) ran).reason(), steps);
+        if (ran instanceof QueryRun.Result.Missed missed2) {
+            return new Attempt.Miss(missed2.reason(), steps);
         }
-        if (ran instanceof QueryRun.Result.Failed) {
-            return new Attempt.Done(Answer.error(question, steps, ((QueryRun.Result.Failed) ran).message()), steps);
+        if (ran instanceof QueryRun.Result.Failed failed) {
+            return new Attempt.Done(Answer.error(question, steps, failed.message()), steps);
         }
         QueryResult result = ((QueryRun.Result.Ran) ran).result();
         steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
@@ -232,7 +235,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         if (colon < 0 || !clarify.options().contains(option)) {
             return Optional.empty();
         }
-        return Optional.of(replied(question, grammar.parse(question, java.util.Map.of(slot.substring(colon + 1),
+        return Optional.of(replied(question, grammar.parse(question, Map.of(slot.substring(colon + 1),
                 option)), live));
     }
 
@@ -249,13 +252,13 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
     }
 
     @Override
-    public ParseOutcome read(String question, java.util.Map<String, String> choices) {
+    public ParseOutcome read(String question, Map<String, String> choices) {
         return grammar.parse(question, choices);
     }
 
     @Override
     public ParseOutcome refine(QuerySpec last, QuerySpec narrowedFrom, String followUp,
-                               java.util.Map<String, String> choices) {
+                               Map<String, String> choices) {
         return grammar.refine(last, narrowedFrom, followUp, choices);
     }
 
@@ -310,11 +313,11 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
     }
 
     private Reading read(ParseOutcome parsed) {
-        if (parsed instanceof ParseOutcome.NoParse) {
-            return new Reading.NoReading(((ParseOutcome.NoParse) parsed).reason());
+        if (parsed instanceof ParseOutcome.NoParse noParse) {
+            return new Reading.NoReading(noParse.reason());
         }
-        if (parsed instanceof ParseOutcome.NeedsClarification) {
-            return new Reading.Clarifying((ParseOutcome.NeedsClarification) parsed);
+        if (parsed instanceof ParseOutcome.NeedsClarification needsClarification) {
+            return new Reading.Clarifying(needsClarification);
         }
         SpecHash.Canonical canonical;
         try {
@@ -327,8 +330,8 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         String specJson = canonical.json();
         long t = nanoTime.getAsLong();
         BindResult bound = binder.bind(spec);
-        if (bound instanceof BindResult.Failed) {
-            return new Reading.BindMissed(hash, specJson, ((BindResult.Failed) bound).failure(), ms(t));
+        if (bound instanceof BindResult.Failed failed2) {
+            return new Reading.BindMissed(hash, specJson, failed2.failure(), ms(t));
         }
         long boundMs = ms(t);
         String readAs = restater == null ? null : restater.readAs(spec, hash).orElse(null);
@@ -337,18 +340,18 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
 
     private Attempt decide(String question, Reading reading, boolean recalled, StepListener live) {
         List<PathStep> steps = new StepLog(live);
-        if (reading instanceof Reading.NoReading) {
-            return new Attempt.Miss(((Reading.NoReading) reading).reason(), steps);
+        if (reading instanceof Reading.NoReading noReading) {
+            return new Attempt.Miss(noReading.reason(), steps);
         }
-        if (reading instanceof Reading.Clarifying) {
-            ParseOutcome.NeedsClarification ask = ((Reading.Clarifying) reading).ask();
+        if (reading instanceof Reading.Clarifying clarifying) {
+            ParseOutcome.NeedsClarification ask = clarifying.ask();
             List<String> labels = ask.options().stream().map(ParseOutcome.Option::label).toList();
             return new Attempt.Done(Answer.clarify(question, steps, null, new Clarify(ask.question(), labels,
                     ask.slot())), steps);
         }
         String note = recalled ? READ_BEFORE : null;
-        if (reading instanceof Reading.BindMissed) {
-            Reading.BindMissed missed = (Reading.BindMissed) reading;
+        if (reading instanceof Reading.BindMissed bindMissed) {
+            Reading.BindMissed missed = bindMissed;
             return withSpec(bindFailed(question, missed.hash(), missed.failure(), steps, recalled ? 0
                     : missed.bindMs()), missed.specJson());
         }
@@ -361,11 +364,11 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
 
         ListPager.Listing listing = pager == null || b.probe() ? null : pager.listing(spec, b.query()).orElse(null);
         QueryRun.Result ran = run.run(listing == null ? b.query() : pager.page(listing, null, 0), steps);
-        if (ran instanceof QueryRun.Result.Missed) {
-            return new Attempt.Miss(((QueryRun.Result.Missed) ran).reason(), steps);
+        if (ran instanceof QueryRun.Result.Missed missed3) {
+            return new Attempt.Miss(missed3.reason(), steps);
         }
-        if (ran instanceof QueryRun.Result.Failed) {
-            return new Attempt.Done(Answer.error(question, steps, ((QueryRun.Result.Failed) ran).message()), steps);
+        if (ran instanceof QueryRun.Result.Failed failed3) {
+            return new Attempt.Done(Answer.error(question, steps, failed3.message()), steps);
         }
         QueryResult result = ((QueryRun.Result.Ran) ran).result();
         String inlined = ((QueryRun.Result.Ran) ran).inlined();
@@ -418,12 +421,12 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         }
         List<PathStep> steps = new ArrayList<>();
         QueryRun.Result ran = run.run(pager.page(listing.get(), cursor.after(), cursor.rowsShown()), steps);
-        if (ran instanceof QueryRun.Result.Missed) {
+        if (ran instanceof QueryRun.Result.Missed missed4) {
             return Optional.of(new PageResult.Failed("The next rows could not be read: "
-                    + ((QueryRun.Result.Missed) ran).reason(), steps));
+                    + missed4.reason(), steps));
         }
-        if (ran instanceof QueryRun.Result.Failed) {
-            return Optional.of(new PageResult.Failed(((QueryRun.Result.Failed) ran).message(), steps));
+        if (ran instanceof QueryRun.Result.Failed failed4) {
+            return Optional.of(new PageResult.Failed(failed4.message(), steps));
         }
         QueryResult result = ((QueryRun.Result.Ran) ran).result();
         ListPager.Slice slice = pager.slice(cursor.specHash(), listing.get(), result, cursor.rowsShown());

@@ -7,6 +7,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import org.tally.core.memory.RecentlyUsed;
 import org.tally.core.answer.PageCursor;
@@ -37,7 +38,7 @@ import org.tally.core.sql.ValueExpr;
  * exactly: numbers, text, flags, dates and timestamps without a time zone. Anything else runs as one statement with
  * the executor's row cap, as the command line does.
  */
-public final class ListPager {
+final class ListPager {
 
     /** Lists remembered per engine; an older list's cursor asks the user to ask again. */
     static final int REMEMBERED = 64;
@@ -71,7 +72,7 @@ public final class ListPager {
     private final RecentlyUsed<String, Listing> remembered = new RecentlyUsed<>(REMEMBERED);
 
     public ListPager(Binding binding, int pageSize) {
-        this.binding = java.util.Objects.requireNonNull(binding, "binding");
+        this.binding = Objects.requireNonNull(binding, "binding");
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("pageSize must be between 1 and " + MAX_PAGE_SIZE + ", not " + pageSize);
         }

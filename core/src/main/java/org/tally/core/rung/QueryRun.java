@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.tally.core.answer.Outcome;
@@ -76,22 +77,22 @@ final class QueryRun {
     }
 
     /** Whether {@code query} compiles and passes the safety policy, without running it: empty when it does, else why not. */
-    java.util.Optional<String> check(SqlQuery query) {
+    Optional<String> check(SqlQuery query) {
         CompileResult compiled = compiler.compile(query, source.dialect());
         if (compiled instanceof CompileResult.Unsupported unsupported) {
-            return java.util.Optional.of(unsupported.message());
+            return Optional.of(unsupported.message());
         }
         Rendered rendered = ((CompileResult.Compiled) compiled).rendered();
         SafetyVerdict verdict = policy.check(rendered.sql(), source.dialect(), source.allowed(), maxRows());
-        return verdict.allowed() ? java.util.Optional.empty()
-                : java.util.Optional.of("the compiled statement was rejected: " + verdict.reason());
+        return verdict.allowed() ? Optional.empty()
+                : Optional.of("the compiled statement was rejected: " + verdict.reason());
     }
 
     Result run(SqlQuery query, List<PathStep> steps) {
         long t = nanoTime.getAsLong();
         CompileResult compiled = compiler.compile(query, source.dialect()); // a pure function, remembered
-        if (compiled instanceof CompileResult.Unsupported) {
-            String reason = ((CompileResult.Unsupported) compiled).message();
+        if (compiled instanceof CompileResult.Unsupported unsupported2) {
+            String reason = unsupported2.message();
             steps.add(new PathStep("compile", Outcome.MISS, reason, ms(t)));
             return new Result.Missed(reason);
         }
@@ -133,7 +134,7 @@ final class QueryRun {
             return new Result.Failed("This question needs a query the database estimates it could not finish in "
                     + seconds() + "; it was not run." + indexHint(query) + " (The estimate: " + preflight.note() + ")");
         }
-        if (!(outcome instanceof ExecutionOutcome.Rows)) {
+        if (!(outcome instanceof ExecutionOutcome.Rows rows)) {
             String why = outcome instanceof ExecutionOutcome.Timeout
                     ? "This question needs a query the database could not finish in " + seconds() + "."
                     + indexHint(query)
@@ -141,7 +142,7 @@ final class QueryRun {
             steps.add(new PathStep("execute", Outcome.ERROR, why, elapsed(outcome)));
             return new Result.Failed(why);
         }
-        return new Result.Ran(((ExecutionOutcome.Rows) outcome).result(), inlined != null ? inlined : fallback);
+        return new Result.Ran(rows.result(), inlined != null ? inlined : fallback);
     }
 
     private List<String> literals(Rendered rendered) {
@@ -184,59 +185,59 @@ final class QueryRun {
     }
 
     private static Preflight preflightOf(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Rows) {
-            return ((ExecutionOutcome.Rows) o).preflight();
+        if (o instanceof ExecutionOutcome.Rows rows2) {
+            return rows2.preflight();
         }
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return ((ExecutionOutcome.Timeout) o).preflight();
+        if (o instanceof ExecutionOutcome.Timeout timeout) {
+            return timeout.preflight();
         }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return ((ExecutionOutcome.Cancelled) o).preflight();
+        if (o instanceof ExecutionOutcome.Cancelled cancelled) {
+            return cancelled.preflight();
         }
-        if (o instanceof ExecutionOutcome.CostRejected) {
-            return ((ExecutionOutcome.CostRejected) o).preflight();
+        if (o instanceof ExecutionOutcome.CostRejected costRejected) {
+            return costRejected.preflight();
         }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return ((ExecutionOutcome.Failed) o).preflight();
+        if (o instanceof ExecutionOutcome.Failed failed) {
+            return failed.preflight();
         }
         throw new AssertionError(o);
     }
 
     private static PathStep preflightStep(Preflight p) {
-        if (p instanceof Preflight.Ok) {
-            return new PathStep("preflight", Outcome.OK, p.note(), ((Preflight.Ok) p).ms());
+        if (p instanceof Preflight.Ok ok) {
+            return new PathStep("preflight", Outcome.OK, p.note(), ok.ms());
         }
-        if (p instanceof Preflight.Rejected) {
-            return new PathStep("preflight", Outcome.ERROR, p.note(), ((Preflight.Rejected) p).ms());
+        if (p instanceof Preflight.Rejected rejected) {
+            return new PathStep("preflight", Outcome.ERROR, p.note(), rejected.ms());
         }
-        if (p instanceof Preflight.Unavailable) {
-            return new PathStep("preflight", Outcome.SKIPPED, p.note(), ((Preflight.Unavailable) p).ms());
+        if (p instanceof Preflight.Unavailable unavailable) {
+            return new PathStep("preflight", Outcome.SKIPPED, p.note(), unavailable.ms());
         }
         throw new AssertionError(p);
     }
 
     private static String failure(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return "The query took longer than " + ((ExecutionOutcome.Timeout) o).limitMs() + " ms and was stopped.";
+        if (o instanceof ExecutionOutcome.Timeout timeout2) {
+            return "The query took longer than " + timeout2.limitMs() + " ms and was stopped.";
         }
         if (o instanceof ExecutionOutcome.Cancelled) {
             return "The query was cancelled.";
         }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return "The database refused the query: " + ((ExecutionOutcome.Failed) o).message();
+        if (o instanceof ExecutionOutcome.Failed failed2) {
+            return "The database refused the query: " + failed2.message();
         }
         throw new AssertionError(o);
     }
 
     private static long elapsed(ExecutionOutcome o) {
-        if (o instanceof ExecutionOutcome.Timeout) {
-            return ((ExecutionOutcome.Timeout) o).elapsedMs();
+        if (o instanceof ExecutionOutcome.Timeout timeout3) {
+            return timeout3.elapsedMs();
         }
-        if (o instanceof ExecutionOutcome.Cancelled) {
-            return ((ExecutionOutcome.Cancelled) o).elapsedMs();
+        if (o instanceof ExecutionOutcome.Cancelled cancelled2) {
+            return cancelled2.elapsedMs();
         }
-        if (o instanceof ExecutionOutcome.Failed) {
-            return ((ExecutionOutcome.Failed) o).elapsedMs();
+        if (o instanceof ExecutionOutcome.Failed failed3) {
+            return failed3.elapsedMs();
         }
         return 0;
     }

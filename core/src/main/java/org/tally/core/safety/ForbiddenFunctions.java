@@ -1,6 +1,7 @@
 package org.tally.core.safety;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -66,7 +67,7 @@ final class ForbiddenFunctions {
 
     /** Why the function is refused, or empty when it is not on the list. */
     static Optional<String> why(String lastNamePart) {
-        String name = unquote(lastNamePart).toLowerCase(java.util.Locale.ROOT);
+        String name = unquote(lastNamePart).toLowerCase(Locale.ROOT);
         String exact = EXACT.get(name);
         if (exact != null) {
             return Optional.of(exact);

@@ -1,11 +1,13 @@
 package org.tally.core.safety;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParser;
@@ -256,13 +258,13 @@ public final class SqlSafetyPolicy {
                 + " SELECT over the allowed tables");
     }
 
-    private static boolean empty(java.util.List<?> list) {
+    private static boolean empty(List<?> list) {
         return list == null || list.isEmpty();
     }
 
     private static boolean timedOut(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.util.concurrent.TimeoutException
+            if (t instanceof TimeoutException
                     || (t.getMessage() != null && t.getMessage().contains("Time out occurred"))) {
                 return true;
             }

@@ -1,8 +1,10 @@
 package org.tally.core.scope;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.tally.core.binding.Binding;
 import org.tally.core.binding.Link;
@@ -37,13 +39,13 @@ public final class ScopedBinding {
         return narrow(binding, t -> tables.contains(t.table()), r -> tables.contains(r.table()), what);
     }
 
-    private static Binding narrow(Binding binding, java.util.function.Predicate<TableBinding> keep,
-                                  java.util.function.Predicate<Refinement> keepRefinement, String what) {
+    private static Binding narrow(Binding binding, Predicate<TableBinding> keep,
+                                  Predicate<Refinement> keepRefinement, String what) {
         Set<String> kept = binding.bound().stream().filter(keep).map(TableBinding::table)
                 .collect(Collectors.toSet());
         List<Refinement> refinements = binding.refinements().stream()
                 .filter(r -> r.realised() && keepRefinement.test(r)).toList();
-        Set<String> tablesRead = new java.util.HashSet<>(kept);
+        Set<String> tablesRead = new HashSet<>(kept);
         refinements.forEach(r -> tablesRead.add(r.table()));
         List<TableBinding> tables = new ArrayList<>();
         for (TableBinding t : binding.bound()) {

@@ -158,7 +158,7 @@ public final class ScopedRung implements PagingRung, ClarifyingRung, SpecRung {
 
     /** A question read alone is read as {@link #attempt} reads it: a redirect when it leaves the scope. */
     @Override
-    public ParseOutcome read(String question, java.util.Map<String, String> choices) {
+    public ParseOutcome read(String question, Map<String, String> choices) {
         Optional<String> outside = check(question);
         return outside.isPresent() ? new ParseOutcome.NoParse(outside.get()) : inner.read(question, choices);
     }
@@ -169,7 +169,7 @@ public final class ScopedRung implements PagingRung, ClarifyingRung, SpecRung {
      */
     @Override
     public ParseOutcome refine(QuerySpec last, QuerySpec narrowedFrom, String followUp,
-                               java.util.Map<String, String> choices) {
+                               Map<String, String> choices) {
         ParseOutcome within = inner.refine(last, narrowedFrom, followUp, choices);
         if (!(within instanceof ParseOutcome.NoParse)) {
             return within;

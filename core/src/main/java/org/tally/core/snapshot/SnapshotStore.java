@@ -14,9 +14,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -108,7 +111,7 @@ public final class SnapshotStore {
                      + " PRIMARY_KEY, PASSAGES FROM " + META + ".SNAPSHOT_TABLE ORDER BY TABLE_NAME")) {
             while (rs.next()) {
                 String key = rs.getString(6);
-                out.add(new SnapshotTable(rs.getString(1), rs.getObject(2, java.time.OffsetDateTime.class).toInstant(),
+                out.add(new SnapshotTable(rs.getString(1), rs.getObject(2, OffsetDateTime.class).toInstant(),
                         rs.getString(3), rs.getLong(4), rs.getLong(5),
                         key.isEmpty() ? List.of() : Arrays.asList(key.split("\t")), rs.getInt(7)));
             }
@@ -156,7 +159,7 @@ public final class SnapshotStore {
         try (PreparedStatement ps = c.prepareStatement("MERGE INTO " + META + ".SNAPSHOT_TABLE KEY (TABLE_NAME)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, t.table());
-            ps.setObject(2, java.time.OffsetDateTime.ofInstant(t.takenAt(), java.time.ZoneOffset.UTC));
+            ps.setObject(2, OffsetDateTime.ofInstant(t.takenAt(), ZoneOffset.UTC));
             ps.setString(3, t.catalogVersion());
             ps.setLong(4, t.rows());
             ps.setLong(5, t.duplicates());
@@ -202,7 +205,7 @@ public final class SnapshotStore {
             return;
         }
         try (var files = Files.walk(folder)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         } catch (IOException e) {

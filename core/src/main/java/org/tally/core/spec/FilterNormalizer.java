@@ -55,18 +55,18 @@ final class FilterNormalizer {
 
     /** Operator aliases: one-value in and between of equal bounds are eq; eq/ne of true/false is isTrue/isFalse. */
     static Filter plainForm(Filter f) {
-        if (f instanceof Filter.In) {
-            Filter.In in = (Filter.In) f;
+        if (f instanceof Filter.In in2) {
+            Filter.In in = in2;
             return in.values().size() == 1 ? Filter.eq(in.target(), in.values().get(0)) : f;
         }
-        if (f instanceof Filter.Between) {
-            Filter.Between b = (Filter.Between) f;
+        if (f instanceof Filter.Between between2) {
+            Filter.Between b = between2;
             return LiteralOrder.compare(b.low(), b.high()) == 0 ? Filter.eq(b.target(), smaller(b.low(), b.high())) : f;
         }
-        if (f instanceof Filter.Compare) {
-            Filter.Compare c = (Filter.Compare) f;
-            if (c.value() instanceof Literal.BooleanValue) {
-                boolean wantTrue = ((Literal.BooleanValue) c.value()).value() == (c.op() == CompareOp.EQ);
+        if (f instanceof Filter.Compare compare2) {
+            Filter.Compare c = compare2;
+            if (c.value() instanceof Literal.BooleanValue booleanValue) {
+                boolean wantTrue = booleanValue.value() == (c.op() == CompareOp.EQ);
                 return wantTrue ? new Filter.IsTrue(c.target()) : new Filter.IsFalse(c.target());
             }
         }
@@ -136,14 +136,14 @@ final class FilterNormalizer {
         }
 
         private List<Literal> literals(Filter f) {
-            if (f instanceof Filter.Compare) {
-                return List.of(((Filter.Compare) f).value());
+            if (f instanceof Filter.Compare compare3) {
+                return List.of(compare3.value());
             }
-            if (f instanceof Filter.In) {
-                return ((Filter.In) f).values();
+            if (f instanceof Filter.In in3) {
+                return in3.values();
             }
-            if (f instanceof Filter.Between) {
-                return List.of(((Filter.Between) f).low(), ((Filter.Between) f).high());
+            if (f instanceof Filter.Between between3) {
+                return List.of(between3.low(), between3.high());
             }
             return List.of();
         }
@@ -159,14 +159,14 @@ final class FilterNormalizer {
             } else if (f instanceof Filter.IsFalse) {
                 isFalse = f;
                 valued(f);
-            } else if (f instanceof Filter.In) {
-                restrict(((Filter.In) f).values(), f);
-            } else if (f instanceof Filter.Between) {
-                Filter.Between b = (Filter.Between) f;
+            } else if (f instanceof Filter.In in4) {
+                restrict(in4.values(), f);
+            } else if (f instanceof Filter.Between between4) {
+                Filter.Between b = between4;
                 tightenLower(new Bound(b.low(), true, f));
                 tightenUpper(new Bound(b.high(), true, f));
-            } else if (f instanceof Filter.Compare) {
-                Filter.Compare c = (Filter.Compare) f;
+            } else if (f instanceof Filter.Compare compare4) {
+                Filter.Compare c = compare4;
                 switch (c.op()) {
                     case EQ:
                         restrict(List.of(c.value()), f);
@@ -364,10 +364,10 @@ final class FilterNormalizer {
 
         /** The scope's own primary key is never null (a key of a hopped concept can be, through an outer join). */
         private boolean isOwnPrimaryKey() {
-            if (!(target instanceof ColumnRef)) {
+            if (!(target instanceof ColumnRef columnRef)) {
                 return false;
             }
-            ColumnRef ref = (ColumnRef) target;
+            ColumnRef ref = columnRef;
             return ref.role() == ColumnRole.PRIMARY_KEY && ref.via() == null && ref.concept().equals(context);
         }
 

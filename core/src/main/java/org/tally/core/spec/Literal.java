@@ -147,11 +147,11 @@ public sealed interface Literal
 
         /** The instant a date stands for when compared with a timestamp: its midnight. */
         static LocalDateTime promote(Literal temporal) {
-            if (temporal instanceof DateTimeValue) {
-                return ((DateTimeValue) temporal).value();
+            if (temporal instanceof DateTimeValue dateTimeValue) {
+                return dateTimeValue.value();
             }
-            if (temporal instanceof DateValue) {
-                return ((DateValue) temporal).value().atStartOfDay();
+            if (temporal instanceof DateValue dateValue) {
+                return dateValue.value().atStartOfDay();
             }
             throw new AssertionError(temporal);
         }
@@ -161,8 +161,8 @@ public sealed interface Literal
     final class IsoSerializer extends JsonSerializer<Object> {
         @Override
         public void serialize(Object value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
-            if (value instanceof LocalDateTime) {
-                gen.writeString(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format((LocalDateTime) value));
+            if (value instanceof LocalDateTime localDateTime) {
+                gen.writeString(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(localDateTime));
             } else {
                 gen.writeString(DateTimeFormatter.ISO_LOCAL_DATE.format((LocalDate) Objects.requireNonNull(value)));
             }

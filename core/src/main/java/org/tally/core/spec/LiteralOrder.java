@@ -70,6 +70,6 @@ final class LiteralOrder {
     }
 
     static boolean isFlag(ValueRef target) {
-        return target instanceof ColumnRef && ((ColumnRef) target).role() == ColumnRole.FLAG;
+        return target instanceof ColumnRef columnRef && columnRef.role() == ColumnRole.FLAG;
     }
 }

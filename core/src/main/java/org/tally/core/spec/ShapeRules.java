@@ -1,5 +1,6 @@
 package org.tally.core.spec;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** The invariants of {@link QuerySpec} that tie fields to the shape; each failure names the field and the fix. */
@@ -105,14 +106,14 @@ final class ShapeRules {
         for (int i = 0; i < order.size(); i++) {
             OrderKey key = order.get(i);
             String field = "order[" + i + "]";
-            if (key instanceof OrderKey.ByMeasure) {
-                int index = ((OrderKey.ByMeasure) key).index();
+            if (key instanceof OrderKey.ByMeasure byMeasure) {
+                int index = byMeasure.index();
                 if (!aggregated || index >= measures.size()) {
                     throw new InvalidSpecException(field + ".index", "there is no measure " + index,
                             "give the 0-based position of one of the " + measures.size() + " measures");
                 }
-            } else if (key instanceof OrderKey.ByDimension) {
-                int index = ((OrderKey.ByDimension) key).index();
+            } else if (key instanceof OrderKey.ByDimension byDimension) {
+                int index = byDimension.index();
                 if (!aggregated || index >= dimensions.size()) {
                     throw new InvalidSpecException(field + ".index", "there is no dimension " + index,
                             "give the 0-based position of one of the " + dimensions.size() + " dimensions");
@@ -167,15 +168,15 @@ final class ShapeRules {
             checkVia(subject, timeScope.column(), "timeScope");
         }
         for (OrderKey k : order) {
-            if (k instanceof OrderKey.ByValue) {
-                ((OrderKey.ByValue) k).value().columns().forEach(ref -> checkVia(subject, ref, "order"));
+            if (k instanceof OrderKey.ByValue byValue) {
+                byValue.value().columns().forEach(ref -> checkVia(subject, ref, "order"));
             }
         }
         projection.forEach(ref -> checkVia(subject, ref, "projection"));
-        List<RelatedScope> scopes = new java.util.ArrayList<>(related);
+        List<RelatedScope> scopes = new ArrayList<>(related);
         for (Measure m : measures) {
-            if (m instanceof Measure.Rate) {
-                scopes.addAll(((Measure.Rate) m).related()); // numerator scopes hang off the subject too
+            if (m instanceof Measure.Rate rate) {
+                scopes.addAll(rate.related()); // numerator scopes hang off the subject too
             }
         }
         for (int i = 0; i < scopes.size(); i++) {

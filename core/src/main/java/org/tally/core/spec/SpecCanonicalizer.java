@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The canonical form of a spec: one spelling per intent, so equal intents hash and compile to equal bytes.
@@ -96,7 +97,7 @@ public final class SpecCanonicalizer {
     }
 
     /** Canonicalizes each item and keeps the first of equal ones; returns old index → new index. */
-    private static <T> int[] dedupe(List<T> items, java.util.function.UnaryOperator<T> canonical, List<T> out) {
+    private static <T> int[] dedupe(List<T> items, UnaryOperator<T> canonical, List<T> out) {
         Map<T, Integer> seen = new LinkedHashMap<>();
         int[] index = new int[items.size()];
         for (int i = 0; i < items.size(); i++) {
@@ -113,11 +114,11 @@ public final class SpecCanonicalizer {
     }
 
     static ValueRef value(ValueRef ref) {
-        if (ref instanceof ColumnRef) {
-            return ((ColumnRef) ref).canonical();
+        if (ref instanceof ColumnRef columnRef) {
+            return columnRef.canonical();
         }
-        if (ref instanceof DurationRef) {
-            DurationRef d = (DurationRef) ref;
+        if (ref instanceof DurationRef durationRef) {
+            DurationRef d = durationRef;
             return new DurationRef(d.start().canonical(), d.end().canonical(), d.unit(), d.mode());
         }
         throw new AssertionError(ref);
@@ -127,14 +128,14 @@ public final class SpecCanonicalizer {
         if (m instanceof Measure.Count) {
             return m;
         }
-        if (m instanceof Measure.Aggregate) {
-            Measure.Aggregate a = (Measure.Aggregate) m;
+        if (m instanceof Measure.Aggregate aggregate) {
+            Measure.Aggregate a = aggregate;
             return new Measure.Aggregate(a.function(), value(a.of()));
         }
-        if (m instanceof Measure.Rate) {
+        if (m instanceof Measure.Rate rate) {
             List<Filter> numerator = new ArrayList<>();
-            ((Measure.Rate) m).numerator().forEach(f -> numerator.add(filter(f)));
-            List<RelatedScope> related = relatedScopes(((Measure.Rate) m).related());
+            rate.numerator().forEach(f -> numerator.add(filter(f)));
+            List<RelatedScope> related = relatedScopes(rate.related());
             if (numerator.isEmpty()) {
                 return new Measure.Rate(List.of(), related);
             }
@@ -148,8 +149,8 @@ public final class SpecCanonicalizer {
         if (d instanceof Dimension.Column) {
             return Dimension.of(d.column().canonical());
         }
-        if (d instanceof Dimension.TimeBucket) {
-            return Dimension.bucket(d.column().canonical(), ((Dimension.TimeBucket) d).bucket());
+        if (d instanceof Dimension.TimeBucket timeBucket) {
+            return Dimension.bucket(d.column().canonical(), timeBucket.bucket());
         }
         throw new AssertionError(d);
     }
@@ -160,24 +161,24 @@ public final class SpecCanonicalizer {
     }
 
     private static OrderKey orderKey(OrderKey key, int[] measureIndex, int[] dimensionIndex, int shift) {
-        if (key instanceof OrderKey.ByMeasure) {
-            return OrderKey.byMeasure(measureIndex[((OrderKey.ByMeasure) key).index()], key.direction());
+        if (key instanceof OrderKey.ByMeasure byMeasure2) {
+            return OrderKey.byMeasure(measureIndex[byMeasure2.index()], key.direction());
         }
-        if (key instanceof OrderKey.ByDimension) {
-            return OrderKey.byDimension(dimensionIndex[((OrderKey.ByDimension) key).index() + shift], key.direction());
+        if (key instanceof OrderKey.ByDimension byDimension2) {
+            return OrderKey.byDimension(dimensionIndex[byDimension2.index() + shift], key.direction());
         }
-        if (key instanceof OrderKey.ByValue) {
-            return OrderKey.byValue(value(((OrderKey.ByValue) key).value()), key.direction());
+        if (key instanceof OrderKey.ByValue byValue2) {
+            return OrderKey.byValue(value(byValue2.value()), key.direction());
         }
         throw new AssertionError(key);
     }
 
     private static OrderKey withoutDirection(OrderKey key) {
-        if (key instanceof OrderKey.ByMeasure) {
-            return OrderKey.byMeasure(((OrderKey.ByMeasure) key).index(), Direction.ASC);
+        if (key instanceof OrderKey.ByMeasure byMeasure3) {
+            return OrderKey.byMeasure(byMeasure3.index(), Direction.ASC);
         }
-        if (key instanceof OrderKey.ByDimension) {
-            return OrderKey.byDimension(((OrderKey.ByDimension) key).index(), Direction.ASC);
+        if (key instanceof OrderKey.ByDimension byDimension3) {
+            return OrderKey.byDimension(byDimension3.index(), Direction.ASC);
         }
         return OrderKey.byValue(((OrderKey.ByValue) key).value(), Direction.ASC);
     }

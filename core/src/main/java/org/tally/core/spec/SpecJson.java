@@ -87,12 +87,12 @@ public final class SpecJson {
     }
 
     static InvalidSpecException translate(JsonProcessingException e) {
-        List<JsonMappingException.Reference> refs = e instanceof JsonMappingException
-                ? ((JsonMappingException) e).getPath() : List.of();
+        List<JsonMappingException.Reference> refs = e instanceof JsonMappingException jsonMappingException
+                ? jsonMappingException.getPath() : List.of();
         String path = path(refs);
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SpecException) {
-                SpecException inner = (SpecException) t;
+            if (t instanceof SpecException specException) {
+                SpecException inner = specException;
                 String field = inner.field();
                 boolean alreadyThere = path.equals(field) || path.endsWith("." + field);
                 return new InvalidSpecException(alreadyThere ? path : join(path, field), inner.problem(), inner.fix());
@@ -100,29 +100,29 @@ public final class SpecJson {
         }
         String at = path.isEmpty() ? "$" : path;
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof StreamReadException) {
-                StreamReadException p = (StreamReadException) t;
+            if (t instanceof StreamReadException streamReadException) {
+                StreamReadException p = streamReadException;
                 String where = p.getLocation() == null ? "" : " at line " + p.getLocation().getLineNr() + ", column "
                         + p.getLocation().getColumnNr();
                 return new InvalidSpecException(at, "malformed JSON" + where + " (" + firstLine(p.getOriginalMessage())
                         + ")", "send one well-formed JSON object");
             }
         }
-        if (e instanceof UnrecognizedPropertyException) {
-            UnrecognizedPropertyException u = (UnrecognizedPropertyException) e;
+        if (e instanceof UnrecognizedPropertyException unrecognizedPropertyException) {
+            UnrecognizedPropertyException u = unrecognizedPropertyException;
             String parent = path(refs.subList(0, Math.max(0, refs.size() - 1)));
             return new InvalidSpecException(parent.isEmpty() ? "$" : parent, "unknown field '" + u.getPropertyName()
                     + "'", "remove it; known fields here: " + known(u.getKnownPropertyIds()));
         }
-        if (e instanceof InvalidTypeIdException) {
-            InvalidTypeIdException t = (InvalidTypeIdException) e;
+        if (e instanceof InvalidTypeIdException invalidTypeIdException) {
+            InvalidTypeIdException t = invalidTypeIdException;
             String names = t.getBaseType() == null ? "" : typeNames(t.getBaseType().getRawClass());
             String fix = names.isEmpty() ? "use one of the documented type names" : "use one of " + names;
             return new InvalidSpecException(join(at, "type"), t.getTypeId() == null ? "the type name is missing"
                     : "'" + t.getTypeId() + "' is not a known type", fix);
         }
-        if (e instanceof MismatchedInputException && ((MismatchedInputException) e).getTargetType() != null) {
-            Class<?> target = ((MismatchedInputException) e).getTargetType();
+        if (e instanceof MismatchedInputException mismatchedInputException && mismatchedInputException.getTargetType() != null) {
+            Class<?> target = mismatchedInputException.getTargetType();
             return new InvalidSpecException(at, "the value is not " + expected(target), "give " + expected(target));
         }
         return new InvalidSpecException(at, firstLine(e.getOriginalMessage()),

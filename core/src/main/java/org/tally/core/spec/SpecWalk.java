@@ -22,8 +22,8 @@ final class SpecWalk {
             out.accept(spec.timeScope().column());
         }
         for (OrderKey k : spec.order()) {
-            if (k instanceof OrderKey.ByValue) {
-                ((OrderKey.ByValue) k).value().columns().forEach(out);
+            if (k instanceof OrderKey.ByValue byValue) {
+                byValue.value().columns().forEach(out);
             }
         }
         spec.projection().forEach(out);
@@ -33,12 +33,12 @@ final class SpecWalk {
         if (m instanceof Measure.Count) {
             return;
         }
-        if (m instanceof Measure.Aggregate) {
-            ((Measure.Aggregate) m).of().columns().forEach(out);
+        if (m instanceof Measure.Aggregate aggregate) {
+            aggregate.of().columns().forEach(out);
             return;
         }
-        if (m instanceof Measure.Rate) {
-            for (Filter f : ((Measure.Rate) m).numerator()) {
+        if (m instanceof Measure.Rate rate) {
+            for (Filter f : rate.numerator()) {
                 f.target().columns().forEach(out);
             }
             return;

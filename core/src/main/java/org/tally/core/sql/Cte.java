@@ -3,7 +3,7 @@ package org.tally.core.sql;
 import java.util.Objects;
 
 /** A named subquery of a WITH clause. */
-public record Cte(String name, SqlQuery query) {
+record Cte(String name, SqlQuery query) {
     public Cte {
         Names.require(name, "Cte.name");
         Objects.requireNonNull(query, "Cte.query");

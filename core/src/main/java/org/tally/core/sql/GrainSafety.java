@@ -26,7 +26,7 @@ import org.tally.core.sql.ValueExpr.NullIf;
  * which has no WITH. What cannot be collapsed exactly is refused, never approximated. Pure: returns a
  * new tree (the same instance when nothing fans out).
  */
-public final class GrainSafety {
+final class GrainSafety {
 
     private GrainSafety() {
     }

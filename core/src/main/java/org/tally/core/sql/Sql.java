@@ -1,6 +1,7 @@
 package org.tally.core.sql;
 
 import java.math.BigDecimal;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -115,7 +116,7 @@ public final class Sql {
      * Elapsed time up to {@code end}, or up to the bound {@code now} while {@code end} is NULL (still open). "Now"
      * is a parameter from the injected clock, never the database clock, so the answer is reproducible.
      */
-    public static ValueExpr durationAsOf(ValueExpr start, ValueExpr end, java.time.LocalDateTime now, DurationUnit unit) {
+    public static ValueExpr durationAsOf(ValueExpr start, ValueExpr end, LocalDateTime now, DurationUnit unit) {
         return duration(start, new ValueExpr.Coalesce(List.of(end, param(SqlValue.of(now)))), unit);
     }
 

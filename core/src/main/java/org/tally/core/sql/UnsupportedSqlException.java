@@ -6,7 +6,7 @@ import java.util.Objects;
  * A construct that cannot be expressed safely (in a dialect, or by a lowering pass). {@link SqlCompiler} turns it
  * into {@link CompileResult.Unsupported}: a refusal with a reason, never approximate SQL.
  */
-public final class UnsupportedSqlException extends RuntimeException {
+final class UnsupportedSqlException extends RuntimeException {
 
     private final String construct;
     private final String reason;

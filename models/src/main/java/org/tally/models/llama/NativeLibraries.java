@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.tally.core.planner.PlannerLoader;
 
@@ -44,7 +45,7 @@ final class NativeLibraries {
      * Runs the first use of the runtime's classes with standard output sent to standard error: its loader prints a
      * line there when it unpacks the library, and standard output belongs to the command line's JSON.
      */
-    static <T> T quietly(java.util.function.Supplier<T> firstUse) {
+    static <T> T quietly(Supplier<T> firstUse) {
         PrintStream out = System.out;
         System.setOut(System.err);
         try {

@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param queryPrefix       put before a query ("" for none)
  * @param passagePrefix     put before a passage ("" for none)
  */
-public record SentenceModel(String id, String onnxResource, String tokenizerResource, Pooling pooling,
+record SentenceModel(String id, String onnxResource, String tokenizerResource, Pooling pooling,
                             String queryPrefix, String passagePrefix) {
 
     public enum Pooling { CLS, MEAN }

@@ -1,6 +1,7 @@
 package org.tally.ui.binding;
 
 import atlantafx.base.theme.Styles;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
@@ -136,7 +137,7 @@ public final class BindingView extends StackPane {
         inspector.setCenter(split);
     }
 
-    private static <S> TableColumn<S, String> column(String title, java.util.function.Function<S, String> value) {
+    private static <S> TableColumn<S, String> column(String title, Function<S, String> value) {
         TableColumn<S, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         return c;

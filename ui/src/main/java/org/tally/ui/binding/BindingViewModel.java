@@ -1,6 +1,7 @@
 package org.tally.ui.binding;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -295,11 +296,11 @@ public final class BindingViewModel {
         return saveStatus;
     }
 
-    public java.util.List<String> concepts() {
+    public List<String> concepts() {
         return provider.concepts();
     }
 
-    public java.util.List<String> roles() {
+    public List<String> roles() {
         return provider.roles();
     }
 }

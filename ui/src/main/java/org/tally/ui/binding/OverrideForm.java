@@ -1,6 +1,7 @@
 package org.tally.ui.binding;
 
 import atlantafx.base.theme.Styles;
+import java.util.List;
 import javafx.collections.FXCollections;
 import javafx.collections.MapChangeListener;
 import javafx.geometry.Pos;
@@ -79,7 +80,7 @@ final class OverrideForm extends VBox {
             f.setPrefColumnCount(Math.max(24, f.getPromptText().length() + 2));
             f.textProperty().addListener((o, was, now) -> edited());
         }
-        for (ComboBox<String> c : java.util.List.of(concept, role)) {
+        for (ComboBox<String> c : List.of(concept, role)) {
             c.setPrefWidth(Region.USE_COMPUTED_SIZE);
             c.setMinWidth(Region.USE_PREF_SIZE);
             c.valueProperty().addListener((o, was, now) -> edited());

@@ -1,6 +1,7 @@
 package org.tally.ui.binding;
 
 import atlantafx.base.theme.Styles;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.scene.control.Label;
@@ -52,7 +53,7 @@ final class TableDetailsPane extends VBox {
         getChildren().addAll(reasons, columns);
     }
 
-    private static <S> TableColumn<S, String> column(String title, java.util.function.Function<S, String> value,
+    private static <S> TableColumn<S, String> column(String title, Function<S, String> value,
                                                       double share) {
         TableColumn<S, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));

@@ -1,5 +1,8 @@
 package org.tally.ui.chat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
@@ -8,6 +11,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerStatus;
+import org.tally.core.answer.Clarify;
 import org.tally.core.answer.ModelStamp;
 import org.tally.core.answer.PathStep;
 import org.tally.core.conversation.FocusUse;
@@ -23,8 +27,8 @@ import org.tally.ui.result.ResultModel;
  */
 public final class AnswerCardModel {
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper PRETTY =
-            new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final ObjectMapper PRETTY =
+            new ObjectMapper();
 
     private final String question;
     private final CardState state;
@@ -151,7 +155,7 @@ public final class AnswerCardModel {
      * The chip saying the answer came from the source's snapshot, with its age at {@code now}; null for a live
      * answer.
      */
-    public SnapshotChip snapshotChip(java.time.Instant now) {
+    public SnapshotChip snapshotChip(Instant now) {
         return answer == null || answer.snapshot() == null ? null : SnapshotChip.of(answer.snapshot(), now);
     }
 
@@ -221,7 +225,7 @@ public final class AnswerCardModel {
         }
         try {
             return PRETTY.writerWithDefaultPrettyPrinter().writeValueAsString(PRETTY.readTree(json));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             return json;
         }
     }
@@ -245,7 +249,7 @@ public final class AnswerCardModel {
     }
 
     /** The clarifying question as the engine asked it (needed to reply); null unless this is a clarify card. */
-    public org.tally.core.answer.Clarify clarify() {
+    public Clarify clarify() {
         return state == CardState.CLARIFY ? answer.clarify() : null;
     }
 

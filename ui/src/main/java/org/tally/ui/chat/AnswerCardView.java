@@ -1,8 +1,10 @@
 package org.tally.ui.chat;
 
 import atlantafx.base.theme.Styles;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -73,7 +75,7 @@ public final class AnswerCardView extends VBox {
     }
 
     private void answered(AnswerCardModel card) {
-        SnapshotChip snapshot = card.snapshotChip(java.time.Instant.now());
+        SnapshotChip snapshot = card.snapshotChip(Instant.now());
         if (snapshot != null) {
             // never taken for live data: the chip stands above the result it qualifies
             Label chip = new Label(snapshot.label());
@@ -259,7 +261,7 @@ public final class AnswerCardView extends VBox {
         return l;
     }
 
-    private static Button copyButton(String label, String styleClass, java.util.function.Supplier<String> text) {
+    private static Button copyButton(String label, String styleClass, Supplier<String> text) {
         Button copy = new Button(label);
         copy.getStyleClass().addAll(styleClass, Styles.SMALL, Styles.BUTTON_OUTLINED);
         copy.setAccessibleText(label);

@@ -86,7 +86,7 @@ public final class ChatViewModel {
      * Shows a conversation kept earlier, its cards as they were answered, and carries on from its focus: the next
      * question is read as a follow-up of its last answer, and its turns are kept by {@code log}.
      */
-    public void reopen(java.util.List<Turn> turns, ConversationFocus focus, TurnLog log) {
+    public void reopen(List<Turn> turns, ConversationFocus focus, TurnLog log) {
         cards.clear();
         for (Turn t : turns) {
             cards.add(AnswerCardModel.of(t, examples, this::loadPage));

@@ -78,7 +78,7 @@ public final class EngineSession implements AutoCloseable {
     }
 
     /** The scopes this session's engines can be narrowed to, All first. */
-    public java.util.List<Scope> scopes() {
+    public List<Scope> scopes() {
         return engines.scopes();
     }
 

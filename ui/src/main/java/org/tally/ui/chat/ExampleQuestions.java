@@ -1,7 +1,9 @@
 package org.tally.ui.chat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Questions the empty chat offers on the demo hospital, in the words an analyst uses (concepts, not tables): for all
@@ -54,13 +56,13 @@ public final class ExampleQuestions {
         if (own == null) {
             return DEMO;
         }
-        List<String> all = new java.util.ArrayList<>(own);
+        List<String> all = new ArrayList<>(own);
         all.add("What can you do?");
         return List.copyOf(all);
     }
 
     /** The service lines that have examples of their own. */
-    public static java.util.Set<String> serviceLines() {
+    public static Set<String> serviceLines() {
         return BY_SERVICE_LINE.keySet();
     }
 }

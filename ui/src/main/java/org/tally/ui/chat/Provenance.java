@@ -2,6 +2,7 @@ package org.tally.ui.chat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.tally.core.answer.Outcome;
@@ -93,7 +94,7 @@ public record Provenance(List<ChipModel> shown, List<ChipModel> tried, long tota
     /** "tried: focus, meta", or empty when nothing was collapsed. */
     public String triedText() {
         return tried.isEmpty() ? "" : "tried: " + tried.stream().map(c -> ChipModel.title(c.step()).toLowerCase(
-                java.util.Locale.ROOT)).collect(Collectors.joining(", "));
+                Locale.ROOT)).collect(Collectors.joining(", "));
     }
 
     /** What hovering "tried: …" shows: each collapsed rung and why it did not apply. */

@@ -3,6 +3,7 @@ package org.tally.ui.conversations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class ConversationExport {
         Path target = file.toAbsolutePath();
         Files.createDirectories(target.getParent());
         Map<Integer, String> refs = new LinkedHashMap<>();
-        List<Path> images = new java.util.ArrayList<>();
+        List<Path> images = new ArrayList<>();
         String text;
         if (format == ReportFormat.MARKDOWN) {
             String stem = stem(target.getFileName().toString());

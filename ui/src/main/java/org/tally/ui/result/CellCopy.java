@@ -1,6 +1,7 @@
 package org.tally.ui.result;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
@@ -34,7 +35,7 @@ public final class CellCopy {
         for (List<Cell> row : rows.values()) {
             row.sort(Comparator.comparingInt(Cell::column));
             String[] fields = new String[lastColumn - firstColumn + 1];
-            java.util.Arrays.fill(fields, "");
+            Arrays.fill(fields, "");
             for (Cell c : row) {
                 fields[c.column() - firstColumn] = DisplayValues.plain(c.value()).replace('\t', ' ')
                         .replace('\n', ' ').replace('\r', ' ');

@@ -2,6 +2,7 @@ package org.tally.ui.result;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
@@ -36,7 +37,7 @@ public final class CsvExport {
         if (v == null) {
             return "";
         }
-        String s = v instanceof java.math.BigDecimal d ? d.toPlainString() : v.toString();
+        String s = v instanceof BigDecimal d ? d.toPlainString() : v.toString();
         if (v instanceof String && !s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0) {
             s = "'" + s;
         }

@@ -1,8 +1,10 @@
 package org.tally.ui.result;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
@@ -127,7 +129,7 @@ public final class ResultModel {
      */
     public List<String> categories() {
         List<String> out = new ArrayList<>();
-        Map<String, Integer> seen = new java.util.HashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
         for (List<Object> row : rows) {
             String t = text(row, 0);
             int n = seen.merge(t, 1, Integer::sum);
@@ -149,7 +151,7 @@ public final class ResultModel {
             return axisTitle(0) + ": " + kpiText();
         }
         b.append(kind.label()).append(" chart of ").append(columns.size() > 1 ? axisTitle(1) : "")
-                .append(" by ").append(axisTitle(0).toLowerCase(java.util.Locale.ROOT)).append(": ");
+                .append(" by ").append(axisTitle(0).toLowerCase(Locale.ROOT)).append(": ");
         List<String> categories = categories();
         for (int i = 0; i < rows.size(); i++) {
             if (i > 0) {

@@ -1,6 +1,7 @@
 package org.tally.ui.result;
 
 import atlantafx.base.theme.Styles;
+import java.io.File;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -348,7 +349,7 @@ public final class ResultView extends VBox {
         chooser.setTitle(title);
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
-        java.io.File f = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        File f = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
         return f == null ? null : f.toPath();
     }
 

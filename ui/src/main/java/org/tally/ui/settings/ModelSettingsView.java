@@ -1,6 +1,7 @@
 package org.tally.ui.settings;
 
 import atlantafx.base.theme.Styles;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -141,7 +142,7 @@ public final class ModelSettingsView extends VBox {
     }
 
     private static TableColumn<ModelFileCheck.ModelFile, String> column(
-            String title, java.util.function.Function<ModelFileCheck.ModelFile, String> value, double width) {
+            String title, Function<ModelFileCheck.ModelFile, String> value, double width) {
         TableColumn<ModelFileCheck.ModelFile, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         c.setPrefWidth(width);

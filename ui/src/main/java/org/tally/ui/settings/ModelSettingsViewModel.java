@@ -1,6 +1,8 @@
 package org.tally.ui.settings;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -82,7 +84,7 @@ public final class ModelSettingsViewModel {
     private PlannerChoice savedChoice() {
         try {
             return PlannerChoice.read(folder).orElse(null);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return null;
         }
     }
@@ -176,7 +178,7 @@ public final class ModelSettingsViewModel {
                 checking.set(false);
                 files.setAll(check.files());
                 loadable.setAll(check.files().stream().filter(f -> f.status() == ModelFileCheck.Status.VERIFIED)
-                        .map(ModelFileCheck.ModelFile::name).filter(n -> n.toLowerCase(java.util.Locale.ROOT)
+                        .map(ModelFileCheck.ModelFile::name).filter(n -> n.toLowerCase(Locale.ROOT)
                                 .endsWith(".gguf")).toList());
                 if (chosen.get() != null && !loadable.contains(chosen.get())) {
                     chosen.set(null);
@@ -258,7 +260,7 @@ public final class ModelSettingsViewModel {
             v /= 1024;
             u++;
         }
-        return u == 0 ? bytes + " bytes" : String.format(java.util.Locale.ROOT, "%.1f %s", v, units[u]);
+        return u == 0 ? bytes + " bytes" : String.format(Locale.ROOT, "%.1f %s", v, units[u]);
     }
 
     public ObservableList<ModelFileCheck.ModelFile> files() {

@@ -1,6 +1,7 @@
 package org.tally.ui.settings;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.tally.core.Progress;
 import org.tally.core.planner.ModelInfo;
@@ -28,7 +29,7 @@ public interface PlannerControl {
     PlannerControl NONE = new PlannerControl() {
         @Override
         public PlannerLoader.NativeRuntime runtime() {
-            return new PlannerLoader.NativeRuntime("no model runtime in this build", java.util.List.of());
+            return new PlannerLoader.NativeRuntime("no model runtime in this build", List.of());
         }
 
         @Override

@@ -65,7 +65,7 @@ public final class ShellView extends BorderPane {
         });
         model.conversations().onReopened(this::focusQuestion);
         tabs.getTabs().addAll(askTab, tab("Sources", new SourcesView(model.sources()), "tab-sources"),
-                tab("Binding", new org.tally.ui.binding.BindingView(model.binding()), "tab-binding"), modelsTab,
+                tab("Binding", new BindingView(model.binding()), "tab-binding"), modelsTab,
                 conversationsTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         setTop(appBar());

@@ -1,5 +1,6 @@
 package org.tally.ui.shell;
 
+import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
@@ -60,7 +61,7 @@ public final class ShellViewModel implements AutoCloseable {
 
     /** @param modelsFolder where model files and their manifest go (the data folder's {@code models/}) */
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
-                          BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark) {
+                          BindingProvider bindings, Path modelsFolder, boolean startDark) {
         this(engines, runner, store, tester, bindings, modelsFolder, startDark, PlannerControl.NONE,
                 ConversationKeeper.NONE);
     }
@@ -70,7 +71,7 @@ public final class ShellViewModel implements AutoCloseable {
      * @param conversations where the chat's conversations are kept (the app-state database)
      */
     public ShellViewModel(EngineFactory engines, TaskRunner runner, SourceStore store, SourceTester tester,
-                          BindingProvider bindings, java.nio.file.Path modelsFolder, boolean startDark,
+                          BindingProvider bindings, Path modelsFolder, boolean startDark,
                           PlannerControl planner, ConversationKeeper conversations) {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.session = new EngineSession(engines, DEFAULT_SOURCE, conversations);

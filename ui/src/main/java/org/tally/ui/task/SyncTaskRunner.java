@@ -2,6 +2,7 @@ package org.tally.ui.task;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.tally.core.Progress;
 
 /** Runs each job at once on the calling thread: view-model tests see the outcome when submit returns. */
@@ -9,7 +10,7 @@ public final class SyncTaskRunner implements TaskRunner {
 
     @Override
     public <T, P> TaskHandle stream(String title, StreamingJob<T, P> job, TaskListener<T> listener,
-                                    java.util.function.Consumer<P> onPart) {
+                                    Consumer<P> onPart) {
         AtomicBoolean cancelled = new AtomicBoolean();
         Progress progress = new Progress() {
             @Override
