@@ -379,8 +379,10 @@ final class Composer {
         LocalDate from = null;
         LocalDate to = null;
         for (Filter f : range) {
-            Filter.Compare c = (Filter.Compare) f;
-            LocalDate d = ((Literal.DateValue) c.value()).value();
+            if (!(f instanceof Filter.Compare c) || !(c.value() instanceof Literal.DateValue date)) {
+                return List.of();
+            }
+            LocalDate d = date.value();
             if (c.op() == CompareOp.GE && from == null) {
                 from = d;
             } else if (c.op() == CompareOp.LT && to == null) {
