@@ -8,8 +8,15 @@ import java.util.Map;
 /**
  * Question text → {@link Token}s. Lower-cases, drops final punctuation and commas, removes possessives, keeps
  * hyphens, slashes and ampersands inside words ("no-show", "c/s", "a&e"), turns number words into digits ("twenty
- * one" → 21) and reads ordinals ("1st", "third"). Any other character (quotes, semicolons, operators) makes the
- * question unreadable: a miss naming the character, never a guess.
+ * one" → 21) and reads ordinals ("1st", "third"). Round and square brackets are word boundaries, as a comma is:
+ * "ferrous sulfate (liquid)" reads as "ferrous sulfate liquid", and a stored value spelt with its brackets still
+ * matches, since values compare by their letters and digits only (ValueText). A percent sign
+ * is read only right after a number ("5%", "0.9%"), and "N percent" is read the same: one word "5%" that is not a
+ * count, so no rule takes it for a limit or a threshold, and a value phrase holding it ("5% dextrose", "nacl
+ * 0.9%") matches the stored spelling. No bracket or percent sign ever leaves the tokenizer except inside such a
+ * word, and words reach SQL only as the stored values they matched, bound as parameters. Any other character
+ * (quotes, semicolons, operators, a percent sign elsewhere) makes the question unreadable: a miss naming the
+ * character, never a guess.
  */
 final class Tokenizer {
 
@@ -51,7 +58,7 @@ final class Tokenizer {
         typed = typed.substring(0, end);
         List<String> words = new ArrayList<>();
         List<String> raw = new ArrayList<>();
-        for (String chunk : typed.split("[\\s,]+")) {
+        for (String chunk : typed.split("[\\s,()\\[\\]]+")) {
             if (chunk.isEmpty()) {
                 continue;
             }
@@ -65,6 +72,7 @@ final class Tokenizer {
         if (words.isEmpty()) {
             return Result.miss("the question has no words");
         }
+        percents(words, raw);
         List<Token> tokens = numbers(words);
         if (tokens.size() != words.size()) {
             return Result.ok(tokens); // number words merged: positions moved, and numbers need no typed spelling
@@ -97,6 +105,7 @@ final class Tokenizer {
             boolean inner = i > 0 && i < word.length() - 1;
             boolean ok = Character.isLetterOrDigit(c)
                     || (inner && (c == '-' || c == '/' || c == '&'))
+                    || (c == '%' && i == word.length() - 1 && i > 0 && Character.isDigit(word.charAt(i - 1)))
                     || (inner && c == '.' && Character.isDigit(word.charAt(i - 1))
                         && Character.isDigit(word.charAt(i + 1)));
             if (!ok) {
@@ -109,6 +118,27 @@ final class Tokenizer {
     private static String unexpected(String chunk) {
         String word = withoutPossessive(chunk);
         return "unexpected character '" + word.charAt(unreadable(word)) + "' in '" + chunk + "'";
+    }
+
+    /**
+     * "N percent" and "N per cent" as the one word "N%" (in {@code words} and, alike, in {@code raw}), so both
+     * spellings read as the percent sign does. Only digits merge: a number word before "percent" is left as it was.
+     */
+    private static void percents(List<String> words, List<String> raw) {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (!words.get(i).matches("\\d+(\\.\\d+)?")) {
+                continue;
+            }
+            int spelt = words.get(i + 1).equals("percent") ? 1
+                    : words.get(i + 1).equals("per") && i + 2 < words.size() && words.get(i + 2).equals("cent") ? 2
+                    : 0;
+            if (spelt > 0) {
+                words.set(i, words.get(i) + "%");
+                raw.set(i, raw.get(i) + "%");
+                words.subList(i + 1, i + 1 + spelt).clear();
+                raw.subList(i + 1, i + 1 + spelt).clear();
+            }
+        }
     }
 
     /** Number words → digits ("twenty one", "twenty-one" → 21); ordinals ("3rd", "third") flagged. */

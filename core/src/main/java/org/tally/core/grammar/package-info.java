@@ -20,7 +20,9 @@
  * <h2>1. Tokens</h2>
  * Lower case; final {@code ?.!} and commas dropped; possessives removed; hyphens, slashes and ampersands kept inside
  * words ("no-show", "c/s", "a&amp;e"); number words become digits ("twenty one" → 21); ordinals are read ("1st",
- * "third"). Any other character (quotes, semicolons, {@code =}) is a miss naming it.
+ * "third"); round and square brackets are word boundaries, like commas ("ferrous sulfate (liquid)" reads as
+ * "ferrous sulfate liquid"); a percent sign right after a number, or "N percent", is one word "N%" that is never a
+ * count. Any other character (quotes, semicolons, {@code =}, a percent sign elsewhere) is a miss naming it.
  *
  * <h2>2. Lead rules, tried in this order (rule id in the spec's provenance)</h2>
  * <ol>
