@@ -105,7 +105,7 @@ final class Tokenizer {
             boolean inner = i > 0 && i < word.length() - 1;
             boolean ok = Character.isLetterOrDigit(c)
                     || (inner && (c == '-' || c == '/' || c == '&'))
-                    || (c == '%' && i == word.length() - 1 && i > 0 && Character.isDigit(word.charAt(i - 1)))
+                    || (c == '%' && i == word.length() - 1 && isNumber(word.substring(0, i)))
                     || (inner && c == '.' && Character.isDigit(word.charAt(i - 1))
                         && Character.isDigit(word.charAt(i + 1)));
             if (!ok) {
@@ -113,6 +113,11 @@ final class Tokenizer {
             }
         }
         return -1;
+    }
+
+    /** Digits with an optional decimal part ("5", "0.9"): what a percent sign may follow. */
+    private static boolean isNumber(String text) {
+        return text.matches("\\d+(\\.\\d+)?");
     }
 
     private static String unexpected(String chunk) {
@@ -126,7 +131,7 @@ final class Tokenizer {
      */
     private static void percents(List<String> words, List<String> raw) {
         for (int i = 0; i + 1 < words.size(); i++) {
-            if (!words.get(i).matches("\\d+(\\.\\d+)?")) {
+            if (!isNumber(words.get(i))) {
                 continue;
             }
             int spelt = words.get(i + 1).equals("percent") ? 1

@@ -69,7 +69,7 @@ class TokenizerBracketsAndPercentTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"% of patients", "patients 5%% dextrose", "%dextrose", "dextrose%", "5%dextrose",
-            "100%%", "a%b"})
+            "100%%", "a%b", "bed a5%", "15mg%"})
     void aPercentSignAnywhereElseIsAMissNamingIt(String question) {
         Result<List<Token>> r = Tokenizer.tokenize(question);
         assertThat(r.stopped()).as(question).isTrue();
@@ -109,7 +109,7 @@ class TokenizerBracketsAndPercentTest {
             + " OR (1=1 test", "what is the normal range of the ('potassium') test", "[' OR 1=1 --]",
             "what is the normal range of the %potassium% test", "what is the normal range of the potassium% test",
             "what is the normal range of the 5% OR 1=1 test", "what is the normal range of the (select 1) test",
-            "what is the normal range of the potassium test (drop table labtest)", "(;)", "()", "[%]"})
+            "what is the normal range of the potassium test (drop table labtest)", "(;)", "()", "[%]", "5.%", ".5%"})
     void bracketsAndPercentSignsCarryNothingToSql(String question) {
         assertThat(miss(G, question)).isNotBlank();
     }
