@@ -427,32 +427,32 @@ final class OmopCdm54 {
         }
         insert(c, "INSERT INTO person (person_id, gender_concept_id, year_of_birth, month_of_birth, day_of_birth,"
                 + " race_concept_id, ethnicity_concept_id, location_id, person_source_value, gender_source_value,"
-                + " race_source_value, ethnicity_source_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", persons::addAll);
-        insert(c, "INSERT INTO observation_period VALUES (?, ?, ?, ?, ?)", periods::addAll);
+                + " race_source_value, ethnicity_source_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows -> rows.addAll(persons));
+        insert(c, "INSERT INTO observation_period VALUES (?, ?, ?, ?, ?)", rows -> rows.addAll(periods));
         insert(c, "INSERT INTO visit_occurrence (visit_occurrence_id, person_id, visit_concept_id, visit_start_date,"
                 + " visit_end_date, visit_type_concept_id, provider_id, care_site_id, visit_source_value)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", visits::addAll);
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows -> rows.addAll(visits));
         insert(c, "INSERT INTO condition_occurrence (condition_occurrence_id, person_id, condition_concept_id,"
                 + " condition_start_date, condition_type_concept_id, visit_occurrence_id, condition_source_value)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?)", conds::addAll);
+                + " VALUES (?, ?, ?, ?, ?, ?, ?)", rows -> rows.addAll(conds));
         insert(c, "INSERT INTO drug_exposure (drug_exposure_id, person_id, drug_concept_id, drug_exposure_start_date,"
                 + " drug_exposure_end_date, drug_type_concept_id, days_supply, route_concept_id, visit_occurrence_id,"
-                + " drug_source_value, route_source_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", exposures::addAll);
+                + " drug_source_value, route_source_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows -> rows.addAll(exposures));
         insert(c, "INSERT INTO procedure_occurrence (procedure_occurrence_id, person_id, procedure_concept_id,"
                 + " procedure_date, procedure_type_concept_id, visit_occurrence_id, procedure_source_value)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?)", procs::addAll);
+                + " VALUES (?, ?, ?, ?, ?, ?, ?)", rows -> rows.addAll(procs));
         insert(c, "INSERT INTO measurement (measurement_id, person_id, measurement_concept_id, measurement_date,"
                 + " measurement_type_concept_id, value_as_number, unit_concept_id, visit_occurrence_id,"
                 + " measurement_source_value, unit_source_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                measures::addAll);
+                rows -> rows.addAll(measures));
         insert(c, "INSERT INTO observation (observation_id, person_id, observation_concept_id, observation_date,"
-                + " observation_type_concept_id, value_as_string) VALUES (?, ?, ?, ?, ?, ?)", observations::addAll);
-        insert(c, "INSERT INTO death (person_id, death_date, death_type_concept_id) VALUES (?, ?, ?)", deaths::addAll);
+                + " observation_type_concept_id, value_as_string) VALUES (?, ?, ?, ?, ?, ?)", rows -> rows.addAll(observations));
+        insert(c, "INSERT INTO death (person_id, death_date, death_type_concept_id) VALUES (?, ?, ?)", rows -> rows.addAll(deaths));
         insert(c, "INSERT INTO note (note_id, person_id, note_date, note_type_concept_id, note_class_concept_id,"
                 + " note_title, note_text, encoding_concept_id, language_concept_id)"
-                + " VALUES (?, ?, ?, 32817, 0, ?, ?, 0, 0)", notes::addAll);
+                + " VALUES (?, ?, ?, 32817, 0, ?, ?, 0, 0)", rows -> rows.addAll(notes));
         insert(c, "INSERT INTO cost (cost_id, cost_event_id, cost_domain_id, cost_type_concept_id, total_charge)"
-                + " VALUES (?, ?, ?, ?, ?)", costs::addAll);
+                + " VALUES (?, ?, ?, ?, ?)", rows -> rows.addAll(costs));
         insert(c, "INSERT INTO cdm_source VALUES ('Tally test CDM', 'TALLY', 'Tally', NULL, NULL, NULL, ?, ?, '5.4',"
                 + " 0, 'v5.0')", rows -> rows.add(new Object[] {date(TODAY), date(TODAY)}));
     }

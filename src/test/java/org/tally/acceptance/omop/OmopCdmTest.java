@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,14 +67,32 @@ class OmopCdmTest {
             String url = "jdbc:h2:file:" + dir.resolve("omop").toAbsolutePath() + OmopCdm54.H2_SETTINGS;
             try (Connection c = DriverManager.getConnection(url, "sa", "")) {
                 OmopCdm54.write(c);
+                assertClinicalRowsWritten(c);
             }
             return new String[] {"--source", url, "--user", "sa", "--password", ""};
         }
         String url = RealDatabases.newPostgresDatabase();
         try (Connection c = DriverManager.getConnection(url)) {
             OmopCdm54.write(c);
+            assertClinicalRowsWritten(c);
         }
         return new String[] {"--source", url};
+    }
+
+    /** The clinical tables the generator seeds hold rows (counted by hand-written SQL), so eval never runs empty. */
+    private static void assertClinicalRowsWritten(Connection c) throws Exception {
+        Map<String, Integer> counts = new TreeMap<>();
+        try (Statement s = c.createStatement()) {
+            for (String t : List.of("person", "observation_period", "visit_occurrence", "condition_occurrence",
+                    "drug_exposure", "procedure_occurrence", "measurement", "observation", "death", "note", "cost")) {
+                try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + t)) {
+                    rs.next();
+                    counts.put(t, rs.getInt(1));
+                }
+            }
+        }
+        assertThat(counts).as("rows per clinical table").allSatisfy((t, n) -> assertThat(n).as(t).isPositive());
+        assertThat(counts.get("person")).isEqualTo(300);
     }
 
     @ParameterizedTest
