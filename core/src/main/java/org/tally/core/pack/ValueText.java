@@ -5,9 +5,11 @@ import java.text.Normalizer;
 import java.util.Locale;
 
 /**
- * The comparison key of a value or phrase: lowercase, accents removed, every character that is not a letter or digit
- * dropped, so {@code "No-Show"}, {@code "no show"}, {@code "NO_SHOW"} and {@code "noshow"} compare equal, as do
- * {@code "C/S"} and {@code "CS"}. Numbers compare by value ({@code "1.0"} equals {@code "1"}), never by their digits.
+ * The comparison key of a value or phrase: lowercase, accents removed, every character that is not a letter, a digit
+ * or a percent sign dropped, so {@code "No-Show"}, {@code "no show"}, {@code "NO_SHOW"} and {@code "noshow"} compare
+ * equal, as do {@code "C/S"} and {@code "CS"}. Numbers compare by value ({@code "1.0"} equals {@code "1"}), never by
+ * their digits. The percent sign stays because it changes what a number means: a typed "5%" must not match a stored
+ * "5" (ward 5, grade 5), while "0.9%" still matches "0.9 %".
  */
 public final class ValueText {
     private ValueText() {
@@ -29,7 +31,7 @@ public final class ValueText {
         return ascii != null ? ascii : unicodeKey(trimmed);
     }
 
-    /** The key of pure ASCII text (letters lower-cased, everything else but digits dropped); null otherwise. */
+    /** The key of pure ASCII text (letters lower-cased, everything else but digits and '%' dropped); null otherwise. */
     private static String asciiKey(String text) {
         StringBuilder key = null;
         int n = text.length();
@@ -38,7 +40,7 @@ public final class ValueText {
             if (c >= 0x80) {
                 return null;
             }
-            boolean keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+            boolean keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '%';
             if (keep && key == null) {
                 continue; // so far the text is its own key
             }
@@ -59,7 +61,7 @@ public final class ValueText {
         StringBuilder key = new StringBuilder(plain.length());
         for (int i = 0; i < plain.length(); i++) {
             char c = plain.charAt(i);
-            if (Character.isLetterOrDigit(c)) {
+            if (Character.isLetterOrDigit(c) || c == '%') {
                 key.append(c);
             }
         }

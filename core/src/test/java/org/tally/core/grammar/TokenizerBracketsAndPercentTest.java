@@ -28,7 +28,7 @@ class TokenizerBracketsAndPercentTest {
         FixtureVocabulary v = new FixtureVocabulary();
         v.col("LabTest", PRIMARY_KEY, "test id", null)
                 .col("LabTest", NAME, "test name", null, "Creatine Kinase (CK)", "Potassium", "Dextrose 5%",
-                        "5% Dextrose", "Sodium [Whole Blood]")
+                        "5% Dextrose", "Sodium [Whole Blood]", "Glucose 10")
                 .col("LabTest", MEASURE, "normal low", "normal low").col("LabTest", MEASURE, "normal high", "normal high");
         return v;
     }
@@ -102,6 +102,10 @@ class TokenizerBracketsAndPercentTest {
                 .containsExactly(Filter.eq(name, Literal.of("5% Dextrose")));
         // without its strength the name is neither stored value: never read as one of them
         assertThat(G.parse("what is the normal range of the dextrose test")).isNotInstanceOf(ParseOutcome.Parsed.class);
+        // a percentage is not the plain number stored beside the name: "10%" never matches "Glucose 10"
+        assertThat(parsed(G, "what is the normal range of the glucose 10 test").filters())
+                .containsExactly(Filter.eq(name, Literal.of("Glucose 10")));
+        assertThat(G.parse("what is the normal range of the glucose 10% test")).isNotInstanceOf(ParseOutcome.Parsed.class);
     }
 
     @ParameterizedTest

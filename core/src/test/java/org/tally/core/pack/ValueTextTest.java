@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** Comparison keys: the documented examples, and the fast ASCII path against the general definition. */
 class ValueTextTest {
 
-    /** The definition, written out plainly: number by value, else NFKD, lower case, letters and digits only. */
+    /** The definition, written out plainly: number by value, else NFKD, lower case, letters, digits and '%' only. */
     private static String definition(String text) {
         if (text == null) {
             return "";
@@ -23,7 +23,7 @@ class ValueTextTest {
         }
         String plain = Normalizer.normalize(trimmed, Normalizer.Form.NFKD).toLowerCase(Locale.ROOT);
         StringBuilder key = new StringBuilder();
-        plain.chars().filter(Character::isLetterOrDigit).forEach(c -> key.append((char) c));
+        plain.chars().filter(c -> Character.isLetterOrDigit(c) || c == '%').forEach(c -> key.append((char) c));
         return key.toString();
     }
 
@@ -51,9 +51,17 @@ class ValueTextTest {
     }
 
     @Test
+    void aPercentSignIsPartOfTheValue() {
+        assertThat(ValueText.key("5%")).isNotEqualTo(ValueText.key("5"));
+        assertThat(ValueText.key("0.9%")).isEqualTo(ValueText.key("0.9 %"));
+        assertThat(ValueText.key("Sodium Chloride 0.9%")).isEqualTo(ValueText.key("sodium chloride 0.9 %"));
+        assertThat(ValueText.key("Sodium Chloride 0.9%")).isNotEqualTo(ValueText.key("sodium chloride 0.9"));
+    }
+
+    @Test
     void theFastPathGivesTheKeyOfTheDefinitionOnRandomText() {
         Random random = new Random(20261201);
-        String alphabet = "aZz09 -_./+,;:'\"()\t\n\u0001~" + "éÉßøÆﬁ²ℌ\u00a0İı١";
+        String alphabet = "aZz09 -_./+,;:'\"()%\t\n\u0001~" + "éÉßøÆﬁ²ℌ\u00a0İı١";
         for (int i = 0; i < 50_000; i++) {
             int length = random.nextInt(12);
             StringBuilder s = new StringBuilder();
