@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tally.core.Progress;
@@ -30,6 +31,7 @@ import org.tally.core.eval.GoldStatements;
 import org.tally.core.eval.Suite;
 import org.tally.core.eval.SuiteFiles;
 import org.tally.core.eval.SuiteFormatException;
+import org.tally.core.planner.PlannerLoadException;
 import org.tally.core.safety.SourceTables;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
@@ -66,26 +68,38 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per question, then the totals, instead of text.")
     boolean json;
 
+    @Option(names = "--planner-model", paramLabel = "FILE", description = "A GGUF model file (listed in the"
+            + " SHA256SUMS beside it) that reads the questions the grammar cannot; the totals then say what each rung"
+            + " decided. Without it, the model chosen in the data folder, if any.")
+    Path plannerModel;
+
+    @Option(names = "--planner-deadline-ms", paramLabel = "N", description = "The planner's time per question in"
+            + " milliseconds, first reading and repair together (default 20000).")
+    Long plannerDeadlineMs;
+
     private final EngineFactory engines;
+    private final AskCommand.Planners planners;
     private final SourceConnector sources;
     private final PrintStream out;
     private final PrintStream err;
 
-    EvalCommand(EngineFactory engines, SourceConnector sources, PrintStream out, PrintStream err) {
+    EvalCommand(EngineFactory engines, AskCommand.Planners planners, SourceConnector sources, PrintStream out,
+                PrintStream err) {
         this.engines = engines;
+        this.planners = planners;
         this.sources = sources;
         this.out = out;
         this.err = err;
     }
 
     /** One question's line of {@code --json}; the field order is the contract. */
-    @JsonPropertyOrder({"id", "question", "verdict", "status", "extra_columns", "detail", "sql"})
+    @JsonPropertyOrder({"id", "question", "verdict", "status", "extra_columns", "detail", "sql", "rung"})
     record Line(String id, String question, String verdict, String status, boolean extra_columns, String detail,
-                String sql) {
+                String sql, String rung) {
 
         static Line of(CaseResult r) {
             return new Line(r.id(), r.question(), r.verdict().label(), r.status().json(), r.extraColumns(),
-                    r.detail(), r.sql());
+                    r.detail(), r.sql(), r.rung());
         }
     }
 
@@ -112,11 +126,21 @@ final class EvalCommand implements Callable<Integer> {
         m.put("rs10", t.rs10());
         m.put("rs_n", t.rsN());
         m.put("coverage", t.coverage());
+        Map<String, Map<String, Integer>> byRung = new LinkedHashMap<>();
+        t.byRung().forEach((rung, verdicts) -> {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            verdicts.forEach((v, n) -> counts.put(v.name().toLowerCase(Locale.ROOT), n));
+            byRung.put(rung, counts);
+        });
+        m.put("by_rung", byRung);
         return Map.of("totals", m);
     }
 
     @Override
     public Integer call() {
+        if (plannerDeadlineMs != null && plannerDeadlineMs < 1) {
+            return usage("--planner-deadline-ms must be a positive number of milliseconds");
+        }
         return new SourceCommand("tally eval", err).run(sourceOptions, this::evaluate);
     }
 
@@ -133,6 +157,12 @@ final class EvalCommand implements Callable<Integer> {
             day = today != null ? LocalDate.parse(today) : suite.today();
         } catch (DateTimeParseException e) {
             return usage("--today must be a date as YYYY-MM-DD, not '" + today + "'");
+        }
+        try {
+            planners.enable(plannerModel, plannerDeadlineMs);
+        } catch (PlannerLoadException e) {
+            err.println("tally: the planner model was not loaded: " + e.getMessage());
+            return TallyCli.USAGE;
         }
         boolean needsGold = suite.cases().stream().anyMatch(c -> c.expected() instanceof Expected.GoldSql);
         long started = System.nanoTime();
@@ -191,6 +221,9 @@ final class EvalCommand implements Callable<Integer> {
         }
         s.append(String.format(Locale.ROOT, "RS(0) %.2f  RS(10) %.2f  RS(N) %.2f  coverage %.1f%%%n", t.rs0(), t.rs10(),
                 t.rsN(), t.coverage()));
+        t.byRung().forEach((rung, verdicts) -> s.append("decided by the ").append(rung).append(" rung: ")
+                .append(verdicts.entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue())
+                        .collect(Collectors.joining(", "))).append(System.lineSeparator()));
         return s.toString();
     }
 

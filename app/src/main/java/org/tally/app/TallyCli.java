@@ -36,8 +36,8 @@ final class TallyCli {
 
     int execute(String[] args) {
         CommandLine cli = new CommandLine(this);
-        cli.addSubcommand("ask", new AskCommand(wiring.engines(),
-                (model, deadline) -> wiring.enablePlanner(model, deadline, Progress.NONE), in, out, err));
+        AskCommand.Planners planners = (model, deadline) -> wiring.enablePlanner(model, deadline, Progress.NONE);
+        cli.addSubcommand("ask", new AskCommand(wiring.engines(), planners, in, out, err));
         cli.addSubcommand("catalog", wiring.catalogCommand(out, err));
         cli.addSubcommand("binding", wiring.bindingCommand(out, err));
         cli.addSubcommand("lexicon", wiring.lexiconCommand(out, err));
@@ -45,7 +45,7 @@ final class TallyCli {
         cli.addSubcommand("demo", new CommandLine(new DemoCommand(err))
                 .addSubcommand("write", new DemoCommand.Write(err))
                 .addSubcommand("path", new DemoCommand.Where(wiring.demoFolder(), out)));
-        cli.addSubcommand("eval", new EvalCommand(wiring.engines(), wiring.sources(), out, err));
+        cli.addSubcommand("eval", new EvalCommand(wiring.engines(), planners, wiring.sources(), out, err));
         cli.addSubcommand("snapshot", wiring.snapshotCommand(out, err));
         cli.addSubcommand("check-sql", new CheckSqlCommand(wiring.sources(), in, out, err));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

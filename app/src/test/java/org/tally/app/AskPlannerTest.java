@@ -120,4 +120,46 @@ class AskPlannerTest {
         assertThat(rungs(r.answers().get(0))).doesNotContain("planner", "generate");
         assertThat(r.answers().get(0).path("status").asText()).isEqualTo("refused");
     }
+
+    @Test
+    void evalWithThePlannerSaysWhichRungDecidedEachQuestionAndCountsEachRungsVerdicts() throws Exception {
+        Path suite = Files.createDirectories(dir.resolve("ehrsql-suite"));
+        Files.writeString(suite.resolve("data.json"), "{\"data\": [{\"id\": \"g\", \"question\": \"How many"
+                + " patients are there?\"}, {\"id\": \"p\", \"question\": \"what's the split of our patients,"
+                + " roughly?\"}]}");
+        Files.writeString(suite.resolve("answer.json"), "{\"g\": \"[[3]]\", \"p\": \"null\"}");
+        Run r = ask("", "eval", "--suite", suite.toString(), "--source", source, "--json", "--planner-model",
+                model.toString(), "--planner-deadline-ms", "15000");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.answers()).hasSize(3);
+        JsonNode grammar = r.answers().get(0);
+        assertThat(grammar.path("verdict").asText()).isEqualTo("correct");
+        assertThat(grammar.path("rung").asText()).isEqualTo("grammar");
+        JsonNode planned = r.answers().get(1);
+        // the tiny model writes noise: the planner may miss (no rung decided) or decide; the line says which
+        boolean refused = planned.path("status").asText().equals("refused");
+        assertThat(planned.path("rung").isNull()).as(planned.toString()).isEqualTo(refused);
+        if (!refused) {
+            assertThat(planned.path("rung").asText()).isEqualTo("planner");
+        }
+        JsonNode byRung = r.answers().get(2).path("totals").path("by_rung");
+        assertThat(byRung.path("grammar").path("correct").asInt()).isEqualTo(1);
+        assertThat(byRung.has("planner")).isEqualTo(!refused);
+    }
+
+    @Test
+    void evalRefusesAModelFileNobodyVouchedForBeforeAskingAnything() throws Exception {
+        Path stray = dir.resolve("stray-eval.gguf");
+        Files.copy(model, stray);
+        Path suite = Files.createDirectories(dir.resolve("ehrsql-stray"));
+        Files.writeString(suite.resolve("data.json"), "{\"data\": [{\"id\": \"g\", \"question\": \"How many"
+                + " patients are there?\"}]}");
+        Files.writeString(suite.resolve("answer.json"), "{\"g\": \"[[3]]\"}");
+        Run r = ask("", "eval", "--suite", suite.toString(), "--source", source, "--planner-model", stray.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("not listed in the SHA256SUMS");
+        Run zero = ask("", "eval", "--suite", suite.toString(), "--source", source, "--planner-deadline-ms", "0");
+        assertThat(zero.code()).isEqualTo(2);
+        assertThat(zero.err()).contains("--planner-deadline-ms");
+    }
 }

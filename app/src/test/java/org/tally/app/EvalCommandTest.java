@@ -98,6 +98,8 @@ class EvalCommandTest {
         assertThat(lines.subList(0, 4)).extracting(l -> l.path("id").asText() + "=" + l.path("verdict").asText())
                 .containsExactly("right=correct", "off=wrong", "broken=gold-failed", "trap=abstained");
         assertThat(lines.get(0).path("sql").asText()).containsIgnoringCase("count");
+        assertThat(lines.get(0).path("rung").asText()).as("the grammar read it").isEqualTo("grammar");
+        assertThat(lines.get(3).path("rung").isNull()).as("every rung missed the trap").isTrue();
         assertThat(lines.get(2).path("detail").asText()).contains("gold statement failed");
         JsonNode t = lines.get(4).path("totals");
         assertThat(t.path("questions").asInt()).isEqualTo(3);
@@ -105,6 +107,9 @@ class EvalCommandTest {
         assertThat(t.path("wrong").asInt()).isEqualTo(1);
         assertThat(t.path("abstained").asInt()).isEqualTo(1);
         assertThat(t.path("gold_failed").asInt()).isEqualTo(1);
+        assertThat(t.path("by_rung").path("grammar").path("correct").asInt()).isEqualTo(1);
+        assertThat(t.path("by_rung").path("grammar").path("wrong").asInt()).isEqualTo(1);
+        assertThat(t.path("by_rung").path("grammar").has("gold_failed")).as("not scored").isFalse();
         assertThat(t.path("rs0").asDouble()).isCloseTo(100.0 * 2 / 3, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(t.path("rs_n").asDouble()).isCloseTo(100.0 * (2 - 3) / 3, org.assertj.core.data.Offset.offset(1e-9));
     }

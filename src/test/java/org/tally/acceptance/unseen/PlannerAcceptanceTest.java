@@ -3,27 +3,32 @@ package org.tally.acceptance.unseen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.tally.acceptance.ehrsql.MimicDemo;
 import org.tally.acceptance.golden.GoldSql;
 import org.tally.acceptance.golden.ResultComparator;
 import org.tally.acceptance.golden.TallyRun;
+import org.tally.acceptance.paraphrase.ParaphrasePlannerRun;
 import org.tally.core.DataFolder;
+import org.tally.core.source.DemoSchema;
 
 /**
  * Opt-in: what the local planner adds on schemas Tally was never tuned for, with a real model. Enabled by
  * {@code -Dtally.planner.model=FILE} (a GGUF file listed in the SHA256SUMS beside it); without it the test is skipped
  * with that message. Each unseen schema's questions run with the planner off and on; for every question the planner
- * decided, the report counts correct, wrong and refused, against the hand-written gold. The paraphrase and EHRSQL
- * valid suites are not run through the planner here yet (their judges live with their own runners); the report says
- * so for each, present or absent. Report: target/planner/acceptance.txt. No floor: a model's accuracy is measured,
- * not assumed.
+ * decided, the report counts correct, wrong and refused, against the hand-written gold. The paraphrase suite on both
+ * demo schemas goes the same way (judged as its own test judges), and EHRSQL-2024 valid through {@code eval
+ * --planner-model}, whose totals count the verdicts of each rung; without the EHRSQL material the report says so.
+ * Report: target/planner/acceptance.txt. No floor: a model's accuracy is measured, not assumed.
  */
 class PlannerAcceptanceTest {
 
@@ -66,11 +71,26 @@ class PlannerAcceptanceTest {
             }
             report.append("== ").append(h.id()).append(": ").append(counts).append('\n');
         }
-        for (String suite : List.of("paraphrase", "ehrsql")) {
-            // said in the report either way: a suite this run does not put through the planner is never silent
-            report.append("== ").append(suite).append(Files.isDirectory(Path.of("resources", suite))
-                    ? ": present, not yet put through the planner by this run (its judge is not shared with it)\n"
-                    : ": suite not present in this checkout\n");
+        for (DemoSchema schema : DemoSchema.values()) {
+            Map<String, Integer> paraphrases = ParaphrasePlannerRun.plannerOutcomes(home("paraphrase-" + schema.id()),
+                    schema, model, PlannerAcceptanceTest::decidedByPlanner);
+            report.append("== paraphrase on ").append(schema.sourceName()).append(", decided by the planner: ")
+                    .append(paraphrases).append('\n');
+        }
+        if (Files.isRegularFile(MimicDemo.SQLITE)) {
+            TallyRun.Result valid = TallyRun.run(home("ehrsql"), "", "eval", "--suite",
+                    MimicDemo.EHRSQL.resolve("valid").toString(), "--source", MimicDemo.h2(), "--today", "2100-12-31",
+                    "--json", "--planner-model", model);
+            assertThat(valid.exitCode()).as(valid.stderr()).isZero();
+            JsonNode totals = valid.answers().get(valid.answers().size() - 1).path("totals");
+            report.append("== EHRSQL-2024 valid on the MIMIC-IV demo (H2), decided by each rung: ")
+                    .append(totals.path("by_rung")).append("; correct ").append(totals.path("correct"))
+                    .append(", wrong ").append(totals.path("wrong")).append(", unanswerable answered ")
+                    .append(totals.path("answered_unanswerable")).append('\n');
+        } else {
+            // said in the report either way: a suite this run cannot put through the planner is never silent
+            report.append("== EHRSQL-2024 valid: the material is not at ").append(MimicDemo.EHRSQL)
+                    .append(" (-Dtally.ehrsql=DIR)\n");
         }
         report.append("== total: ").append(total).append('\n');
         Files.writeString(TARGET.resolve("acceptance.txt"), report);
@@ -104,7 +124,7 @@ class PlannerAcceptanceTest {
         return all.toArray(String[]::new);
     }
 
-    private static DataFolder home(String id) throws java.io.IOException {
+    private static DataFolder home(String id) throws IOException {
         return new DataFolder(Files.createDirectories(TARGET.resolve("home").resolve(id)));
     }
 }

@@ -5,10 +5,12 @@ import org.tally.core.answer.AnswerStatus;
 
 /**
  * The verdict on one question: Tally's status, whether the match needed the extra-columns allowance, and in words
- * why (the mismatch, the refusal's message, the alternative reading matched). {@code sql} is what Tally ran.
+ * why (the mismatch, the refusal's message, the alternative reading matched). {@code sql} is what Tally ran;
+ * {@code rung} the ladder rung that decided the question (answered, asked to clarify or stopped), null when every
+ * rung missed, so a run with the planner on can say what the planner added.
  */
 public record CaseResult(String id, String question, Verdict verdict, AnswerStatus status, boolean extraColumns,
-                         String detail, String sql) {
+                         String detail, String sql, String rung) {
 
     public CaseResult {
         Objects.requireNonNull(id, "id");

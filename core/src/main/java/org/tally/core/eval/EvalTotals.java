@@ -1,26 +1,41 @@
 package org.tally.core.eval;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.tally.core.answer.AnswerStatus;
 
 /**
  * The totals of a run. RS(c) is the shared task's reliability score: the mean over scored questions of +1 for a
  * right answer or for not answering an unanswerable question, 0 for not answering an answerable one and −c for a
  * wrong answer or an answered unanswerable one, times 100; c is 0, 10 and N (the number of scored questions).
- * Coverage is the share of scored questions Tally answered.
+ * Coverage is the share of scored questions Tally answered. {@code byRung} counts the verdicts of the questions each
+ * ladder rung decided (in the ladder's words: grammar, planner, ...), so a run with the planner on shows what the
+ * planner added, right and wrong, beside what the grammar did.
  */
 public record EvalTotals(int questions, int answerable, int unanswerable, int correct, int wrong, int notAnswered,
                          int answeredUnanswerable, int abstained, int goldFailed, int extraColumns, int refused,
-                         int clarified, int errors, double rs0, double rs10, double rsN, double coverage) {
+                         int clarified, int errors, double rs0, double rs10, double rsN, double coverage,
+                         Map<String, Map<Verdict, Integer>> byRung) {
+
+    public EvalTotals {
+        Map<String, Map<Verdict, Integer>> copy = new TreeMap<>();
+        byRung.forEach((rung, verdicts) -> copy.put(rung, Collections.unmodifiableMap(new EnumMap<>(verdicts))));
+        byRung = Collections.unmodifiableMap(copy);
+    }
 
     public static EvalTotals of(List<CaseResult> results) {
         Map<Verdict, Integer> by = new EnumMap<>(Verdict.class);
         Map<AnswerStatus, Integer> status = new EnumMap<>(AnswerStatus.class);
+        Map<String, Map<Verdict, Integer>> byRung = new TreeMap<>();
         int extra = 0;
         for (CaseResult r : results) {
             by.merge(r.verdict(), 1, Integer::sum);
+            if (r.rung() != null && r.verdict() != Verdict.GOLD_FAILED) {
+                byRung.computeIfAbsent(r.rung(), k -> new EnumMap<>(Verdict.class)).merge(r.verdict(), 1, Integer::sum);
+            }
             if (r.verdict() != Verdict.GOLD_FAILED) {
                 status.merge(r.status(), 1, Integer::sum);
             }
@@ -37,7 +52,8 @@ public record EvalTotals(int questions, int answerable, int unanswerable, int co
                 by.getOrDefault(Verdict.ANSWERED_UNANSWERABLE, 0), by.getOrDefault(Verdict.ABSTAINED, 0),
                 by.getOrDefault(Verdict.GOLD_FAILED, 0), extra, status.getOrDefault(AnswerStatus.REFUSED, 0),
                 status.getOrDefault(AnswerStatus.CLARIFY, 0), status.getOrDefault(AnswerStatus.ERROR, 0),
-                rs(results, 0), rs(results, 10), rs(results, scored), scored == 0 ? 0 : 100.0 * answered / scored);
+                rs(results, 0), rs(results, 10), rs(results, scored), scored == 0 ? 0 : 100.0 * answered / scored,
+                byRung);
     }
 
     private static double rs(List<CaseResult> results, double c) {

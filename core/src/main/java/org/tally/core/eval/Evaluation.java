@@ -8,6 +8,8 @@ import org.slf4j.LoggerFactory;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerStatus;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
 
 /**
  * Runs a suite's questions through one answer engine, in order, and judges each answer against what the suite
@@ -89,6 +91,15 @@ public final class Evaluation {
     }
 
     private static CaseResult result(SuiteCase c, Answer a, Verdict v, boolean extra, String detail) {
-        return new CaseResult(c.id(), c.question(), v, a.status(), extra, detail, a.sql());
+        return new CaseResult(c.id(), c.question(), v, a.status(), extra, detail, a.sql(), decidingRung(a.path()));
+    }
+
+    /** The ladder appends the deciding rung's step last; a path ending in a miss (or nothing) had no decider. */
+    static String decidingRung(List<PathStep> path) {
+        if (path.isEmpty()) {
+            return null;
+        }
+        PathStep last = path.get(path.size() - 1);
+        return last.outcome() == Outcome.MISS || last.outcome() == Outcome.SKIPPED ? null : last.rung();
     }
 }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.tally.core.answer.Answer;
 import org.tally.core.answer.AnswerEngine;
 import org.tally.core.answer.AnswerStatus;
+import org.tally.core.answer.Outcome;
+import org.tally.core.answer.PathStep;
 
 class EvaluationTest {
 
@@ -103,5 +105,41 @@ class EvaluationTest {
         EvalTotals t = EvalTotals.of(results);
         assertThat(t.questions()).as("a failed gold is left out of the scores").isEqualTo(3);
         assertThat(t.goldFailed()).isEqualTo(1);
+    }
+
+    private static Answer decidedBy(String q, List<Object> row, PathStep... path) {
+        return new Answer(q, AnswerStatus.ANSWERED, List.of("n"), List.of(row), "SELECT 1", null, List.of(path), "h",
+                null, null);
+    }
+
+    @Test
+    void theRungThatDecidedIsKeptAndTheTotalsCountEachRungsVerdicts() {
+        PathStep grammarMiss = new PathStep("grammar", Outcome.MISS, "not read", 1);
+        Suite suite = new Suite("s", SuiteFormat.EHRSQL, null, List.of(
+                written("by-grammar", List.of(List.of("1"))),
+                written("by-planner", List.of(List.of("2"))),
+                written("planner-wrong", List.of(List.of("3"))),
+                written("nobody", List.of(List.of("4"))),
+                new SuiteCase("planner-none", "planner-none?", new Expected.NoAnswer("not in this database"))));
+        AnswerEngine engine = engine(Map.of(
+                "by-grammar?", decidedBy("by-grammar?", List.of(1), new PathStep("bind", Outcome.OK, null, 0),
+                        new PathStep("grammar", Outcome.OK, null, 2)),
+                "by-planner?", decidedBy("by-planner?", List.of(2), grammarMiss,
+                        new PathStep("planner", Outcome.OK, null, 90, 1)),
+                "planner-wrong?", decidedBy("planner-wrong?", List.of(9), grammarMiss,
+                        new PathStep("planner", Outcome.OK, null, 90, 2)),
+                "nobody?", Answer.refused("nobody?", List.of(grammarMiss, new PathStep("planner", Outcome.MISS,
+                        "the model's reading names no concept here", 80)), "not understood"),
+                "planner-none?", decidedBy("planner-none?", List.of(5), grammarMiss,
+                        new PathStep("planner", Outcome.OK, null, 70, 1))));
+        List<CaseResult> results = Evaluation.run(suite, engine, GoldRunner.NONE, r -> { });
+
+        assertThat(results).extracting(CaseResult::rung).containsExactly("grammar", "planner", "planner", null,
+                "planner");
+        EvalTotals t = EvalTotals.of(results);
+        assertThat(t.byRung()).containsOnlyKeys("grammar", "planner");
+        assertThat(t.byRung().get("grammar")).containsExactly(Map.entry(Verdict.CORRECT, 1));
+        assertThat(t.byRung().get("planner")).containsExactly(Map.entry(Verdict.CORRECT, 1),
+                Map.entry(Verdict.WRONG, 1), Map.entry(Verdict.ANSWERED_UNANSWERABLE, 1));
     }
 }
