@@ -219,7 +219,7 @@ final class TimeRules extends RuleFamily {
         }
         List<ColumnRef> times = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(other)) {
-            if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {
+            if (datesRows(other, c.role())) {
                 times.add(ref(other, c));
             }
         }
@@ -343,14 +343,26 @@ final class TimeRules extends RuleFamily {
         return Result.ok(r.with(new Fragment.TimeVerb(columnRef, after)));
     }
 
-    /** The subject's single EventTime or StartTime; several candidates are a question, none a miss. */
+    /**
+     * Whether a column of {@code role} dates each row of {@code concept}: its EventTime or StartTime, or a time role
+     * the pack says dates that concept's rows (a death record's DeathDate).
+     */
+    private boolean datesRows(String concept, ColumnRole role) {
+        return role == ColumnRole.EVENT_TIME || role == ColumnRole.START_TIME
+                || pack.concept(concept).map(c -> c.datedBy().contains(role.jsonName())).orElse(false);
+    }
+
+    /**
+     * The subject's single EventTime or StartTime (or a time role the pack says dates its rows); several candidates
+     * are a question, none a miss.
+     */
     Result<ColumnRef> timeColumn(Reading r) {
         if (r.namedTime() != null) {
             return Result.ok(r.namedTime());
         }
         List<ColumnRef> refs = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(r.subject())) {
-            if (c.role() == ColumnRole.EVENT_TIME || c.role() == ColumnRole.START_TIME) {
+            if (datesRows(r.subject(), c.role())) {
                 refs.add(ref(r.subject(), c));
             }
         }

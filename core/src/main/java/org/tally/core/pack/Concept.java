@@ -25,6 +25,9 @@ import java.util.List;
  *                      name value is ever stored in a profile.
  * @param measuresKinds its rows measure different things (lab results of many tests, observations of many signs): a
  *                      single value column mixes units, so an aggregate of it needs the kind fixed or grouped by
+ * @param datedBy       temporal roles besides EventTime and StartTime that date each of its rows, so a time range or
+ *                      a time bucket of the concept may take them: a death record is dated by its DeathDate. Empty for
+ *                      most concepts (a patient's birth date does not date the patient's record)
  */
 public record Concept(
         String id,
@@ -41,7 +44,8 @@ public record Concept(
         List<RoleHint> roleHints,
         KindOf kindOf,
         boolean namesShown,
-        boolean measuresKinds) {
+        boolean measuresKinds,
+        List<String> datedBy) {
 
     public Concept {
         id = Lists.text(id);
@@ -55,6 +59,7 @@ public record Concept(
         description = Lists.text(description);
         serviceLines = Lists.copy(serviceLines, "serviceLines");
         roleHints = Lists.copy(roleHints, "roleHints");
+        datedBy = Lists.copy(datedBy, "datedBy");
     }
 
     /** Singular, plural and synonyms: every word or phrase that names this concept in a question. */

@@ -41,7 +41,7 @@ public final class DomainPack {
                         .forEach(hints::add);
                 concepts.put(c.id(), new Concept(c.id(), c.singular(), c.plural(), c.synonyms(), c.nameTokens(),
                         c.namePatterns(), c.columnTokens(), c.requiredRoles(), c.description(), c.serviceLines(),
-                        c.shared(), hints, c.kindOf(), c.namesShown(), c.measuresKinds()));
+                        c.shared(), hints, c.kindOf(), c.namesShown(), c.measuresKinds(), c.datedBy()));
             }
         }
         doc.serviceLines().forEach(s -> serviceLines.put(s.id(), s));

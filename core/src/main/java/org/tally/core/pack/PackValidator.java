@@ -306,6 +306,13 @@ final class PackValidator {
                 }
                 checkHints(entry, field + ".nameHints", hint.nameHints());
             }
+            for (int i = 0; i < c.datedBy().size(); i++) {
+                String role = c.datedBy().get(i);
+                checkRole(entry, "datedBy[" + i + "]", role);
+                if (RoleNames.isKnown(role) && !temporal(role)) {
+                    problem(entry, "datedBy[" + i + "] '" + role + "' is not a time role; use one of " + TIME_ROLES);
+                }
+            }
             if (c.namesShown()) {
                 checkNamesShown(entry, c);
             }

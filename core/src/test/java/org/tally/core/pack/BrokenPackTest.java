@@ -74,6 +74,14 @@ class BrokenPackTest {
     }
 
     @Test
+    void aDatingRoleThatIsNoTimeIsNamed() {
+        ObjectNode pack = shipped();
+        entry(pack, "concepts", "Mortality").putArray("datedBy").add("PatientRef");
+        assertThat(failure(pack).problems()).singleElement().asString()
+                .startsWith("concept 'Mortality': datedBy[0] 'PatientRef' is not a time role; use one of");
+    }
+
+    @Test
     void predicateReferringToAnUnknownConceptIsNamed() {
         ObjectNode pack = shipped();
         ((ObjectNode) entry(pack, "predicates", "no_show").withArray("definitions").get(0)).put("concept", "Apointment");
