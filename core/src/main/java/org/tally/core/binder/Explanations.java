@@ -71,7 +71,11 @@ final class Explanations {
         if (!groups.isEmpty()) {
             s.append(spec.shape() == Shape.TREND ? ", per " : ", grouped by ").append(String.join(" and ", groups));
         }
-        if (spec.limit() != null && spec.shape() != Shape.EXISTS) {
+        if (spec.limit() != null && spec.shape().isAggregated() && !spec.order().isEmpty()) {
+            s.append(", keeping the top ").append(spec.limit())
+                    .append(" with ties kept (every row tied at the cut is shown, so there may be more than ")
+                    .append(spec.limit()).append(")");
+        } else if (spec.limit() != null && spec.shape() != Shape.EXISTS) {
             s.append(", keeping the first ").append(spec.limit());
         }
         return s.append('.').toString();

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.tally.core.sql.Cardinality;
 import org.tally.core.sql.JoinType;
 import org.tally.core.sql.OrderItem;
+import org.tally.core.sql.RowLimit;
 import org.tally.core.sql.Sql;
 import org.tally.core.sql.SqlQuery;
 import org.tally.core.sql.TotalOrder;
@@ -95,7 +96,10 @@ final class QueryPlanner {
         }
         b.orderByList(order);
         if (a.limit() != null) {
-            b.limit(a.limit());
+            // "the 3 most common": the groups holding the 3 best values, ties at the cut kept (a dense rank over the
+            // asked order; the tie-breaking keys added below only order the rows shown)
+            b.limit(a.order().isEmpty() ? RowLimit.of(a.limit())
+                    : RowLimit.keepingTies(a.limit(), a.order().size()));
         }
         SqlQuery q = finish(bound, b);
         return dims.isEmpty() ? q : TotalOrder.byGroups(q);

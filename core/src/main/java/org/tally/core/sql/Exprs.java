@@ -22,6 +22,7 @@ import org.tally.core.sql.ValueExpr.CaseWhen;
 import org.tally.core.sql.ValueExpr.Coalesce;
 import org.tally.core.sql.ValueExpr.ColumnRef;
 import org.tally.core.sql.ValueExpr.DateBucket;
+import org.tally.core.sql.ValueExpr.DenseRank;
 import org.tally.core.sql.ValueExpr.ElapsedSeconds;
 import org.tally.core.sql.ValueExpr.JoinedName;
 import org.tally.core.sql.ValueExpr.Literal;
@@ -61,6 +62,8 @@ public final class Exprs {
             return List.copyOf(c.values());
         } else if (e instanceof JoinedName n) {
             return List.of(n.first(), n.last());
+        } else if (e instanceof DenseRank r) {
+            return r.order().stream().<SqlExpr>map(OrderItem::expr).toList();
         } else if (e instanceof Comparison c) {
             return List.of(c.left(), c.right());
         } else if (e instanceof InList i) {
@@ -199,6 +202,8 @@ public final class Exprs {
             return new Coalesce(c.values().stream().map(v -> rewrite(v, f)).toList());
         } else if (e instanceof JoinedName n) {
             return new JoinedName(rewrite(n.first(), f), rewrite(n.last(), f));
+        } else if (e instanceof DenseRank r) {
+            return new DenseRank(r.order().stream().map(o -> new OrderItem(rewrite(o.expr(), f), o.direction())).toList());
         } else if (e instanceof Comparison c) {
             return new Comparison(c.op(), rewrite(c.left(), f), rewrite(c.right(), f));
         } else if (e instanceof InList i) {

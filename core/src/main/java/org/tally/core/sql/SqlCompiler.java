@@ -17,7 +17,10 @@ public final class SqlCompiler {
         return new SqlRenderer(Objects.requireNonNull(dialect, "dialect").rules());
     }
 
-    /** Applies {@link GrainSafety} (and {@link RelatedProbe} where the dialect asks for it) and renders. */
+    /**
+     * Applies {@link GrainSafety} (and {@link RelatedProbe} where the dialect asks for it), lowers a cut that keeps
+     * ties to a rank filter ({@link TiesAtCut}) and renders.
+     */
     public static CompileResult compile(SqlQuery query, Dialect dialect) {
         SqlQuery lowered;
         try {
@@ -25,6 +28,7 @@ public final class SqlCompiler {
             if (dialect.rules().drivesProbesFromRelatedRows()) {
                 lowered = RelatedProbe.apply(lowered);
             }
+            lowered = TiesAtCut.apply(lowered);
         } catch (UnsupportedSqlException e) {
             return new CompileResult.Unsupported(dialect.id(), e.construct(), e.reason());
         }

@@ -79,6 +79,10 @@ public record SqlQuery(
                 }
             }
         }
+        if (limit.isPresent() && limit.get().tiedKeys() > orderBy.size()) {
+            throw new IllegalArgumentException("SqlQuery.limit keeps ties on " + limit.get().tiedKeys()
+                    + " ORDER BY keys but the query has " + orderBy.size());
+        }
         if (limit.isPresent() && limit.get().offset() > 0 && orderBy.isEmpty()) {
             throw new IllegalArgumentException("SqlQuery.limit has an offset but no orderBy: pages would be arbitrary");
         }

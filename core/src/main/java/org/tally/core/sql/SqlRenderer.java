@@ -23,6 +23,7 @@ import org.tally.core.sql.ValueExpr.CaseWhen;
 import org.tally.core.sql.ValueExpr.Coalesce;
 import org.tally.core.sql.ValueExpr.ColumnRef;
 import org.tally.core.sql.ValueExpr.DateBucket;
+import org.tally.core.sql.ValueExpr.DenseRank;
 import org.tally.core.sql.ValueExpr.ElapsedSeconds;
 import org.tally.core.sql.ValueExpr.JoinedName;
 import org.tally.core.sql.ValueExpr.Literal;
@@ -106,21 +107,29 @@ public final class SqlRenderer {
         }
         if (!q.orderBy().isEmpty()) {
             o.append(" ORDER BY ");
-            for (int i = 0; i < q.orderBy().size(); i++) {
-                OrderItem item = q.orderBy().get(i);
-                o.append(i == 0 ? "" : ", ");
-                value(item.expr(), o);
-                boolean asc = item.direction() == OrderItem.Direction.ASC;
-                o.append(asc ? " ASC" : " DESC");
-                if (traits.explicitNullOrdering()) {
-                    o.append(asc ? " NULLS FIRST" : " NULLS LAST");
-                }
-            }
+            orderItems(q.orderBy(), o);
         }
         limitClause(q, o);
     }
 
+    private void orderItems(List<OrderItem> items, SqlOut o) {
+        for (int i = 0; i < items.size(); i++) {
+            OrderItem item = items.get(i);
+            o.append(i == 0 ? "" : ", ");
+            value(item.expr(), o);
+            boolean asc = item.direction() == OrderItem.Direction.ASC;
+            o.append(asc ? " ASC" : " DESC");
+            if (traits.explicitNullOrdering()) {
+                o.append(asc ? " NULLS FIRST" : " NULLS LAST");
+            }
+        }
+    }
+
     private void topClause(SqlQuery q, SqlOut o) {
+        if (q.limit().isPresent() && q.limit().get().keepsTies()) {
+            // a bug in whoever called the renderer: SqlCompiler lowers such a cut to a rank filter first
+            throw new IllegalArgumentException("a row limit that keeps ties must be lowered by TiesAtCut before rendering");
+        }
         if (traits.limitStyle() == DialectTraits.LimitStyle.TOP_OR_OFFSET_FETCH && q.limit().isPresent()
                 && q.limit().get().offset() == 0) {
             o.append("TOP (").append(Long.toString(q.limit().get().count())).append(") ");
@@ -230,6 +239,10 @@ public final class SqlRenderer {
         } else if (e instanceof Coalesce c) {
             o.append("COALESCE(");
             list(c.values(), o);
+            o.append(")");
+        } else if (e instanceof DenseRank r) {
+            o.append("DENSE_RANK() OVER (ORDER BY ");
+            orderItems(r.order(), o);
             o.append(")");
         } else if (e instanceof JoinedName n) {
             // first, one space, last; the other part alone when one is NULL; NULL when both are (see JoinedName)

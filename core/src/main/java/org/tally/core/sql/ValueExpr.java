@@ -155,6 +155,20 @@ public sealed interface ValueExpr extends SqlExpr {
         }
     }
 
+    /**
+     * {@code DENSE_RANK() OVER (ORDER BY order)}: 1 for the rows holding the first value of the order, 2 for the next
+     * distinct value, and so on (tied rows share a rank, no rank is skipped). Only the compiler's lowering of a cut
+     * that keeps ties writes it ({@link TiesAtCut}).
+     */
+    record DenseRank(List<OrderItem> order) implements ValueExpr {
+        public DenseRank {
+            order = List.copyOf(order);
+            if (order.isEmpty()) {
+                throw new IllegalArgumentException("DenseRank.order needs at least one key");
+            }
+        }
+    }
+
     record Coalesce(List<ValueExpr> values) implements ValueExpr {
         public Coalesce {
             values = List.copyOf(values);
