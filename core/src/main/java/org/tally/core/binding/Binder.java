@@ -944,7 +944,13 @@ public final class Binder {
                 }
                 ColumnProfile p = c.profile();
                 boolean enumerated = p != null && p.enumerated() && !(p.values().isEmpty() && p.distinctCount() > 0);
-                return new ColumnBinding(c.name(), c.typeName(), c.typeClass(), f.columnTokens.get(c.name()), role,
+                List<String> words = f.columnTokens.get(c.name());
+                if (o != null && o.words() != null) {
+                    words = o.words();
+                    reasons.add(overrides.originOf(f.table.name(), c.name()) + ": named '" + String.join(" ", words)
+                            + "' in questions");
+                }
+                return new ColumnBinding(c.name(), c.typeName(), c.typeClass(), words, role,
                         top.score(), reasons, cands.subList(1, cands.size()), pii,
                         pii || !enumerated ? null : p.values(), f.links.get(c.name()),
                         o == null ? Map.of() : o.aliases(), WholeNumberShapes.of(c, p));

@@ -38,7 +38,7 @@ public final class OverrideFile {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
     private static final Set<String> COLUMN_FIELDS = Set.of("role", "pii", "aliases", "current", "entityKey",
-            "placeholders");
+            "placeholders", "words");
 
     private OverrideFile() {
     }
@@ -144,7 +144,7 @@ public final class OverrideFile {
         value.fieldNames().forEachRemaining(f -> {
             if (!COLUMN_FIELDS.contains(f)) {
                 problems.add(entry + "." + f + ": unknown field; use \"role\", \"pii\", \"aliases\", \"current\","
-                        + " \"entityKey\" or \"placeholders\"");
+                        + " \"entityKey\", \"placeholders\" or \"words\"");
             }
         });
         ColumnRole role = null;
@@ -200,8 +200,27 @@ public final class OverrideFile {
         if (placeholderNode != null) {
             placeholders = placeholders(entry + ".placeholders", placeholderNode, table.get(), column.get(), problems);
         }
+        List<String> words = null;
+        JsonNode wordsNode = value.get("words");
+        if (wordsNode != null) {
+            words = words(entry + ".words", wordsNode, problems);
+        }
         out.put(table.get().name() + "." + column.get().name(), new Overrides.ColumnOverride(role, pii, aliases,
-                current, versioned, entityKey, placeholders));
+                current, versioned, entityKey, placeholders, words));
+    }
+
+    /**
+     * The words questions name a column by: a phrase of lower-case letters and digits ("visit type"), split at spaces.
+     * Null (with the problem noted) when it is not one.
+     */
+    private static List<String> words(String entry, JsonNode node, List<String> problems) {
+        String text = node.isTextual() ? node.asText().strip().toLowerCase(Locale.ROOT) : "";
+        if (!text.matches("[a-z0-9]+( [a-z0-9]+)*")) {
+            problems.add(entry + ": must be the words a question names the column by, such as \"visit type\" (letters"
+                    + " and digits, separated by spaces), not " + node);
+            return null;
+        }
+        return List.of(text.split(" "));
     }
 
     /** A current-version value: an observed value of a counted column, or a date of a date column. */

@@ -94,16 +94,19 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
      * @param versioned false: the table keeps no row versions, whatever its columns look like
      * @param entityKey true: this column names an entity across the versions of its row
      * @param placeholders key values of rows that stand for "no value" (empty: none); null leaves it to the evidence
+     * @param words   the words questions name the column by, in place of the words of its physical name ({@code
+     *                ["visit", "type"]} for a column named after a code system's key); null keeps its name's words
      */
     public record ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases, String current,
-                                 Boolean versioned, Boolean entityKey, List<String> placeholders) {
+                                 Boolean versioned, Boolean entityKey, List<String> placeholders, List<String> words) {
         public ColumnOverride {
             aliases = aliases == null ? Map.of() : Map.copyOf(aliases);
             placeholders = placeholders == null ? null : List.copyOf(placeholders);
+            words = words == null ? null : List.copyOf(words);
         }
 
         public ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases) {
-            this(role, pii, aliases, null, null, null, null);
+            this(role, pii, aliases, null, null, null, null, null);
         }
     }
 

@@ -63,6 +63,8 @@ class OverridesTest {
                 .singleElement().asString().contains("did you mean 'CS'?");
         assertThat(problems("{\"columns\": {\"tblEvt2.strMode\": {\"pii\": true, \"aliases\": {\"x\": \"CS\"}}}}"))
                 .singleElement().asString().contains("personal data").contains("remove them");
+        assertThat(problems("{\"columns\": {\"tblEvt2.strMode\": {\"words\": \"delivery_method!\"}}}")).singleElement()
+                .asString().startsWith("columns.tblEvt2.strMode.words: must be the words a question names the column by");
         assertThat(problems("{\"columns\": {\"strMode\": {\"role\": \"Category\"}}}")).singleElement().asString()
                 .contains("\"table.column\"");
         assertThat(problems("{\"colums\": {}}")).singleElement().asString().contains("unknown section");
@@ -84,7 +86,8 @@ class OverridesTest {
         Files.writeString(service.overridesFile(catalog.source()), """
                 { "tables": { "tblEvt2": "Delivery", "ETL_LOG": "ignore" },
                   "columns": { "tblEvt2.dteIn": { "role": "EventTime" },
-                               "tblEvt2.strMode": { "role": "Category", "aliases": { "caesarean": "CS" } },
+                               "tblEvt2.strMode": { "role": "Category", "aliases": { "caesarean": "CS" },
+                                                    "words": "delivery method" },
                                "tblEvt2.strNote": { "pii": true } } }
                 """);
         BindingService.Result result = service.bind(catalog);
@@ -97,6 +100,8 @@ class OverridesTest {
         ColumnBinding mode = episode.column("strMode").orElseThrow();
         assertThat(mode.role()).isEqualTo(ColumnRole.CATEGORY);
         assertThat(mode.aliases()).containsEntry("caesarean", "CS");
+        assertThat(mode.tokens()).containsExactly("delivery", "method"); // questions name it so, not by "str mode"
+        assertThat(mode.reasons()).contains("override: named 'delivery method' in questions");
         assertThat(episode.column("dteIn").orElseThrow().role()).isEqualTo(ColumnRole.EVENT_TIME);
         assertThat(episode.column("strNote").orElseThrow().pii()).isTrue();
         assertThat(episode.column("strNote").orElseThrow().values()).isNull();
