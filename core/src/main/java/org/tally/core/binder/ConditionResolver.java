@@ -1,6 +1,8 @@
 package org.tally.core.binder;
 
 import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -104,6 +106,9 @@ final class ConditionResolver {
                     return Resolved.fail(new BindFailure.OutOfScope("true/false has no order"));
                 }
                 return flag(c, v);
+            }
+            if (cmp.value().isTemporal() && yearOnly(c)) {
+                return yearCompare(cmp.op(), cmp.value(), c);
             }
             Resolved<Boolean> observed = checkObserved(c, List.of(cmp.value()));
             if (observed.failed()) {
@@ -263,6 +268,41 @@ final class ConditionResolver {
             return Resolved.ok(SqlValue.of(booleanValue2.value()));
         }
         throw new AssertionError(l);
+    }
+
+    /**
+     * Whether {@code c} keeps a date as its year only: a whole number named by "year" that has a date's role (a year
+     * of birth, as research data models keep it). A time range whose bounds start a year reads on it exactly (born
+     * before 1950: the year is below 1950); any other bound, a bucket, a duration or an emptiness test cannot.
+     */
+    static boolean yearOnly(BoundColumn c) {
+        ColumnBinding col = c.column();
+        return col.typeClass() == TypeClass.NUMERIC && DATED_ROLES.contains(col.role())
+                && col.tokens().contains("year");
+    }
+
+    /** "from the start of year Y" and "before the start of year Y" on a year-only column; any other test is refused. */
+    private Resolved<BoundCondition> yearCompare(CompareOp op, Literal bound, BoundColumn c) {
+        if (op != CompareOp.GE && op != CompareOp.LT) {
+            return Resolved.fail(new BindFailure.OutOfScope(c.table().concept() + " " + Words.of(c.column())
+                    + " keeps only the year, so it can say whether a time is from or before the start of a year,"
+                    + " nothing finer"));
+        }
+        return yearBound(bound, c).map(v -> new BoundCondition.Compare(c.expr(), SpecResolver.op(op), v));
+    }
+
+    /**
+     * A time bound on a year-only column as the year it starts: only the first moment of a year is a bound a year
+     * can be compared with exactly ("in 1960" is from 1960 to before 1961; "last month" is no such bound).
+     */
+    Resolved<SqlValue> yearBound(Literal bound, BoundColumn c) {
+        LocalDateTime at = bound instanceof Literal.DateValue d ? d.value().atStartOfDay()
+                : bound instanceof Literal.DateTimeValue t ? t.value() : null;
+        if (at == null || at.getDayOfYear() != 1 || !at.toLocalTime().equals(LocalTime.MIDNIGHT)) {
+            return Resolved.fail(new BindFailure.OutOfScope(c.table().concept() + " " + Words.of(c.column())
+                    + " keeps only the year, so a time that does not start a year cannot be checked on it"));
+        }
+        return Resolved.ok(SqlValue.of(at.getYear()));
     }
 
     Resolved<Boolean> requireTemporal(BoundColumn c) {

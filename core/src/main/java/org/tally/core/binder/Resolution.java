@@ -102,19 +102,26 @@ final class Resolution {
             if (c.failed()) {
                 return c.stop();
             }
-            Resolved<Boolean> temporal = conditions.requireTemporal(c.value());
+            boolean yearOnly = ConditionResolver.yearOnly(c.value());
+            if (yearOnly && scope.bucket() != null) {
+                return Resolved.fail(new BindFailure.OutOfScope(subject.concept() + " " + Words.of(c.value().column())
+                        + " keeps only the year: it has no " + scope.bucket().jsonName() + " to count by"));
+            }
+            Resolved<Boolean> temporal = yearOnly ? Resolved.ok(true) : conditions.requireTemporal(c.value());
             if (temporal.failed()) {
                 return temporal.stop();
             }
             if (scope.from() != null) {
-                Resolved<SqlValue> from = conditions.value(scope.from(), c.value());
+                Resolved<SqlValue> from = yearOnly ? conditions.yearBound(scope.from(), c.value())
+                        : conditions.value(scope.from(), c.value());
                 if (from.failed()) {
                     return from.stop();
                 }
                 where.add(new BoundCondition.Compare(c.value().expr(), Predicate.CompareOp.GE, from.value()));
             }
             if (scope.to() != null) {
-                Resolved<SqlValue> to = conditions.value(scope.to(), c.value());
+                Resolved<SqlValue> to = yearOnly ? conditions.yearBound(scope.to(), c.value())
+                        : conditions.value(scope.to(), c.value());
                 if (to.failed()) {
                     return to.stop();
                 }

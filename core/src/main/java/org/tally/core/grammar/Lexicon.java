@@ -279,7 +279,8 @@ public final class Lexicon {
     List<RoleHint> timeHints(String concept, String phrase) {
         List<RoleHint> out = new ArrayList<>();
         for (RoleHint h : roleHints(concept, phrase)) {
-            if (h.roles().stream().map(ColumnRole::fromJson).allMatch(Lexicon::namesTime)) {
+            if (h.roles().stream().map(ColumnRole::fromJson).allMatch(role -> namesTime(role)
+                    || h.verb() && role.isTemporal())) {
                 out.add(h);
             }
         }

@@ -305,6 +305,10 @@ final class PackValidator {
                     checkRole(entry, field + ".roles[" + j + "]", hint.roles().get(j));
                 }
                 checkHints(entry, field + ".nameHints", hint.nameHints());
+                if (hint.verb() && !hint.roles().stream().allMatch(PackValidator::temporal)) {
+                    problem(entry, field + ".verb is true, but not every role is a time role " + TIME_ROLES
+                            + "; a verb names when something happened");
+                }
             }
             for (int i = 0; i < c.datedBy().size(); i++) {
                 String role = c.datedBy().get(i);

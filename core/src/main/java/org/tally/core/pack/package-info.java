@@ -46,7 +46,9 @@
  * {@code measuresKinds} (default false) says a concept's rows measure different things (lab tests, vital signs), so
  * an aggregate of its one value column needs the kind named or grouped by. {@code datedBy} (default empty) lists the
  * time roles besides EventTime and StartTime that date each of a concept's rows ({@code ["DeathDate"]}: a death
- * record is dated by the date of death), so a time range or bucket may use them. Value
+ * record is dated by the date of death), so a time range or bucket may use them. A role hint's {@code verb} (default
+ * false) says its phrases are verbs of the event a birth or death date records ("born"), so they name that date as a
+ * time, as "admitted" names a start. Value
  * classes apply only to their roles (and concepts, when listed); spellings compare by
  * {@link org.tally.core.pack.ValueText#key}. Condition kinds: {@code isNull}, {@code notNull}, {@code inClass},
  * {@code compare} (op gt|ge|lt|le|eq|ne, numeric value), {@code timeVsNow} (direction before|after, offsetDays),
