@@ -11,6 +11,8 @@ import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
 import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
+import org.tally.core.spec.Quantifier;
+import org.tally.core.spec.RelatedScope;
 import org.tally.core.spec.ValueRef;
 
 /** Time verbs, the times of related records and due windows: which time column a range or bucket applies to. */
@@ -341,6 +343,39 @@ final class TimeRules extends RuleFamily {
             return Result.ok(r);
         }
         return Result.ok(r.with(new Fragment.TimeVerb(columnRef, after)));
+    }
+
+    /**
+     * "patients who died last year" where the predicate holds as one related record (a death record) and the subject
+     * keeps no date of its own: the time phrase right after it dates that record, as it does after "had an
+     * admission". {@code bound} comes back with the range added to that record's conditions, and the index after
+     * the phrase; unchanged, with {@code after}, when the subject has a date, the predicate is no single related
+     * record or no time phrase follows.
+     */
+    Result<DatedPredicate> relatedDatedBy(PredicateBinding.Bound bound, String subject, int after) {
+        DatedPredicate unchanged = new DatedPredicate(bound, after);
+        if (!bound.filters().isEmpty() || bound.related().size() != 1
+                || bound.related().get(0).quantifier() != Quantifier.EXISTS
+                || vocab.columns(subject).stream().anyMatch(c -> datesRows(subject, c.role()))) {
+            return Result.ok(unchanged);
+        }
+        RelatedScope scope = bound.related().get(0);
+        List<Filter> range = new ArrayList<>();
+        Result<Integer> next = relatedRange(scope.concept(), after, range);
+        if (next.stopped()) {
+            return next.stop();
+        }
+        if (range.isEmpty()) {
+            return Result.ok(unchanged);
+        }
+        List<Filter> filters = new ArrayList<>(scope.filters());
+        filters.addAll(range);
+        RelatedScope dated = new RelatedScope(scope.quantifier(), scope.concept(), filters);
+        return Result.ok(new DatedPredicate(new PredicateBinding.Bound(List.of(), List.of(dated)), next.value()));
+    }
+
+    /** A bound predicate and the index after what was read with it. */
+    record DatedPredicate(PredicateBinding.Bound bound, int next) {
     }
 
     /**

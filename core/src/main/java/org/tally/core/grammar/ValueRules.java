@@ -60,8 +60,14 @@ final class ValueRules extends RuleFamily {
                     if (bound.stopped()) {
                         return bound.stop();
                     }
-                    int read = n;
-                    return rules.timeRules.datedBy(bound.value().filters(), concept, i + n, bound.value().into(r))
+                    Result<TimeRules.DatedPredicate> related = rules.timeRules.relatedDatedBy(bound.value(), concept,
+                            i + n);
+                    if (related.stopped()) {
+                        return related.stop();
+                    }
+                    int read = related.value().next() - i;
+                    PredicateBinding.Bound withTime = related.value().bound();
+                    return rules.timeRules.datedBy(withTime.filters(), concept, i + read, withTime.into(r))
                             .map(dated -> new Read(read, dated));
                 }
                 String reached = afterPreposition(i) ? referredConceptFor(p.get(), concept) : null;

@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.tally.core.spec.Bucket;
 import org.tally.core.spec.ColumnRef;
 import org.tally.core.spec.ColumnRole;
+import org.tally.core.spec.Filter;
 import org.tally.core.spec.Literal;
 import org.tally.core.spec.QuerySpec;
+import org.tally.core.spec.RelatedScope;
 
 /**
  * What dates a record: a death record kept with only its date of death is dated by it (the pack's {@code datedBy}),
@@ -27,7 +29,9 @@ class GrammarRecordDatesTest {
                 .col("Mortality", ColumnRole.DEATH_DATE, "death date", null)
                 .col("Procedure", ColumnRole.PRIMARY_KEY, "procedure occurrence id", null)
                 .col("Procedure", ColumnRole.PATIENT_REF, "person id", null)
-                .col("Procedure", ColumnRole.EVENT_TIME, "procedure date", null);
+                .col("Procedure", ColumnRole.EVENT_TIME, "procedure date", null)
+                .ref("Mortality", "Patient")
+                .ref("Procedure", "Patient");
     }
 
     private static final Grammar RESEARCH = Fixtures.grammar(research());
@@ -46,6 +50,32 @@ class GrammarRecordDatesTest {
     @Test
     void aBirthDateDoesNotDateThePatientsRecord() {
         assertThat(miss(RESEARCH, "how many patients were there in 2025")).contains("no date");
+    }
+
+    @Test
+    void patientsWhoDiedInAPeriodHaveADeathRecordDatedInIt() {
+        // the patient table keeps no date of its own: "last year" dates the death record the predicate checks
+        QuerySpec s = parsed(RESEARCH, "how many patients died last year");
+        ColumnRef death = ColumnRef.of("Mortality", ColumnRole.DEATH_DATE);
+        assertThat(s.subject()).isEqualTo("Patient");
+        assertThat(s.timeScope()).isNull();
+        assertThat(s.related()).containsExactly(RelatedScope.exists("Mortality",
+                Filter.ge(death, Literal.of(LocalDate.of(2025, 1, 1))),
+                Filter.lt(death, Literal.of(LocalDate.of(2026, 1, 1)))));
+    }
+
+    @Test
+    void bornNamesTheBirthDateButABirthdayIsNoTimeRange() {
+        QuerySpec s = parsed(RESEARCH, "how many patients were born before 1950");
+        ColumnRef birth = ColumnRef.of("Patient", ColumnRole.BIRTH_DATE);
+        assertThat(s.timeScope().column()).isEqualTo(birth);
+        assertThat(s.timeScope().from()).isNull();
+        assertThat(s.timeScope().to()).isEqualTo(Literal.of(LocalDate.of(1950, 1, 1)));
+        // a birthday last month is not a birth last month
+        ParseOutcome birthday = RESEARCH.parse("how many patients had a birthday last month");
+        if (birthday instanceof ParseOutcome.Parsed p) {
+            assertThat(p.spec().timeScope() == null || !p.spec().timeScope().column().equals(birth)).isTrue();
+        }
     }
 
     @Test
