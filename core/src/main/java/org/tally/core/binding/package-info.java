@@ -42,7 +42,8 @@
  * is read by its current rows, related records matched through its entity key; the rows of a referenced table under a
  * key of zero or less whose label says nothing is known ({@link org.tally.core.binding.Placeholder}, read while
  * profiling) are no entities of it. Overrides can state either ({@code current}, {@code entityKey},
- * {@code placeholders}) or turn it off. A table that another table named exactly for the concept
+ * {@code placeholders}) or turn it off; a column override's {@code words} gives the words questions name the column
+ * by in place of its physical name's (the OMOP preset names {@code visit_concept_id} "visit type"). A table that another table named exactly for the concept
  * extends by its own key (a patient table keyed on a person table) is not bound to that concept. Last, each concept declared as a kind of another is realised on its
  * base table when no table binds to it and every column condition of its {@code where} finds exactly one column (a
  * value class: one column whose observed values hold it); several candidates, none, or a view lacking the concept's
