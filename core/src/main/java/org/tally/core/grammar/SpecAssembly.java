@@ -76,11 +76,16 @@ final class SpecAssembly extends RuleFamily {
             return Result.ok(true);
         }
         List<String> endWords = new ArrayList<>();
+        List<String> startWords = new ArrayList<>();
         for (GrammarVocabulary.Column c : vocab.columns(subject)) {
             if (c.role() == ColumnRole.END_TIME) {
                 c.nameTokens().stream().filter(w -> !TIME_NAME_WORDS.contains(w)).forEach(endWords::add);
+            } else if (c.role() == ColumnRole.START_TIME || c.role() == ColumnRole.EVENT_TIME) {
+                startWords.addAll(c.nameTokens());
             }
         }
+        // a word the start time carries too ("visit" of visit start / visit end date) names the record, not its end
+        endWords.removeAll(startWords);
         Result<Boolean> byValue = endNamedByValue(endWords, r);
         if (byValue.stopped()) {
             return byValue;

@@ -37,4 +37,20 @@ class GrammarEndNamedGroupingTest {
         assertThat(parsed(g, "how many admissions were there by admission method in 2025").timeScope().column())
                 .isEqualTo(ColumnRef.of("Admission", START_TIME));
     }
+
+    @Test
+    void aWordTheStartAndTheEndShareNamesTheRecordNotItsEnd() {
+        // visit_start_date / visit_end_date: "visit" names the record, so a grouping by visit type is no end
+        FixtureVocabulary v = new FixtureVocabulary();
+        v.col("Patient", PRIMARY_KEY, "person id", null);
+        v.col("Encounter", PRIMARY_KEY, "visit occurrence id", null)
+                .col("Encounter", PATIENT_REF, "person id", null)
+                .col("Encounter", START_TIME, "visit start date", null)
+                .col("Encounter", END_TIME, "visit end date", null)
+                .col("Encounter", TYPE, "visit type", null, "9201", "9202")
+                .ref("Encounter", "Patient");
+        Grammar g = Fixtures.grammar(v);
+        assertThat(parsed(g, "how many visits were there by visit type in 2025").timeScope().column())
+                .isEqualTo(ColumnRef.of("Encounter", START_TIME));
+    }
 }
