@@ -223,7 +223,9 @@ final class BindingCommand implements Callable<Integer> {
                 s.append("    candidates ").append(candidates(t.candidates())).append('\n');
             }
             t.softDeletes().forEach(d -> s.append("    reads only rows with ").append(d.describe()).append(" (")
-                    .append(d.reach() == SoftDelete.Reach.DELETED ? "deleted rows left out"
+                    .append(!d.own() ? "rows of test rows left out" : d.reach() == SoftDelete.Reach.TEST
+                            ? "test rows and the rows referring to them left out"
+                            : d.reach() == SoftDelete.Reach.DELETED ? "deleted rows left out"
                             : "retired rows not counted as its own").append(")\n"));
             if (t.versions() != null) {
                 s.append("    row versions: current rows only (").append(t.versions().describe()).append(")")

@@ -40,24 +40,6 @@ final class ConditionResolver {
         this.r = r;
     }
 
-    /** A filter on a value that voids a row asks for rows that are left out everywhere: refused, never 0. */
-    Resolved<Boolean> refuseVoidingValue(Filter f, BoundColumn c) {
-        List<String> voids = c.table().voidingValues(c.column().column());
-        if (voids.isEmpty()) {
-            return Resolved.ok(true);
-        }
-        List<Literal> values = f instanceof Filter.Compare compare ? List.of(compare.value())
-                : f instanceof Filter.In in2 ? in2.values() : List.of();
-        for (Literal l : values) {
-            if (l instanceof Literal.StringValue stringValue && voids.contains(stringValue.value())) {
-                return Resolved.fail(new BindFailure.OutOfScope(c.table().concept() + " rows with "
-                        + Words.of(c.column()) + " '" + stringValue.value() + "' are no records and"
-                        + " are left out everywhere, so they cannot be counted"));
-            }
-        }
-        return Resolved.ok(true);
-    }
-
     // ---------------------------------------------------------------- filters
 
     Resolved<BoundCondition> filter(Filter f, String homeAlias, TableBinding home) {
@@ -71,7 +53,7 @@ final class ConditionResolver {
 
     /** A filter on an already resolved column. */
     Resolved<BoundCondition> columnFilter(Filter f, BoundColumn c) {
-        Resolved<Boolean> allowed = r.refuseIfDeletionMark(c, "cannot be tested").then(x -> refuseVoidingValue(f, c));
+        Resolved<Boolean> allowed = r.refuseIfDeletionMark(c, "cannot be tested");
         if (allowed.failed()) {
             return allowed.stop();
         }

@@ -4,8 +4,10 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -59,18 +61,19 @@ final class RowScopes {
         Map<String, List<Predicate>> byAlias = new HashMap<>();
         Set<String> leftOut = new LinkedHashSet<>();
         Set<String> readOnly = new LinkedHashSet<>();
+        Live live = new Live(askedFor(planned), leftOut, readOnly, words);
         for (BoundSpec.Read read : bound.reads()) {
             List<Predicate> kept = new ArrayList<>();
             String alias;
             if (read instanceof BoundSpec.SubjectRows s) {
                 alias = SpecResolver.SUBJECT;
                 restricted(s.kind(), alias, kept);
-                live(s.table(), alias, true, kept, leftOut, words);
+                live.keep(s.table(), alias, true, kept);
                 entityRows(s.table(), alias, true, kept, leftOut, readOnly, words);
             } else if (read instanceof BoundSpec.JoinedRows j) {
                 alias = j.alias();
                 restricted(j.kind(), alias, kept); // only rows of that kind are reached
-                live(j.table(), alias, false, kept, leftOut, words); // a deleted row is not there to be reached
+                live.keep(j.table(), alias, false, kept); // a deleted row is not there to be reached
                 if (ranking) {
                     // "which ward had the most …": the member that stands for no ward is not a ward to rank
                     entityRows(j.table(), alias, false, kept, leftOut, readOnly, words);
@@ -78,13 +81,13 @@ final class RowScopes {
             } else if (read instanceof BoundSpec.RelatedRows r) {
                 alias = r.alias();
                 restricted(r.kind(), alias, kept);
-                live(r.table(), alias, true, kept, leftOut, words);
+                live.keep(r.table(), alias, true, kept);
                 // the version a subject row points at is the one it had (as was); rows referring to the subject are
                 // tested as entities: their current versions
                 entityRows(r.table(), alias, r.referring(), kept, leftOut, readOnly, words);
             } else if (read instanceof BoundSpec.ScopeJoinedRows j) {
                 alias = j.alias();
-                live(j.table(), alias, false, kept, leftOut, words); // a deleted row is not there to be reached
+                live.keep(j.table(), alias, false, kept); // a deleted row is not there to be reached
             } else if (read instanceof BoundSpec.Note n) {
                 (n.leftOut() ? leftOut : readOnly).add(n.text());
                 continue;
@@ -163,48 +166,138 @@ final class RowScopes {
     }
 
     /**
-     * What keeps the marked rows of {@code t} at {@code alias} out: deleted rows always, retired ones only where the
-     * table's own rows are read ({@code ownRows}). Said in the explanation when it keeps anything out.
+     * What keeps the marked rows of each table read out: deleted and test rows always, retired ones only where the
+     * table's own rows are read, rows referring to a test row through a declared key, and rows holding a status value
+     * that voids them unless the question asks for those rows by name (a condition naming the value, a grouping by the
+     * column: then they are read, and the explanation says so). Said in the explanation when it keeps anything out.
+     *
+     * @param asked the column values the question's conditions name ({@code alias.column=value}) and the columns it
+     *              groups by ({@code alias.column})
      */
-    private static void live(TableBinding t, String alias, boolean ownRows, List<Predicate> out, Set<String> leftOut,
-                             Words words) {
-        List<Predicate> all = new ArrayList<>();
-        for (SoftDelete d : t.softDeletes()) {
-            if (!ownRows && d.reach() == SoftDelete.Reach.RETIRED) {
-                continue;
+    private record Live(Set<String> asked, Set<String> leftOut, Set<String> readOnly, Words words) {
+
+        void keep(TableBinding t, String alias, boolean ownRows, List<Predicate> out) {
+            List<Predicate> all = new ArrayList<>();
+            int through = 0;
+            for (SoftDelete d : t.softDeletes()) {
+                if (!ownRows && d.reach() == SoftDelete.Reach.RETIRED) {
+                    continue;
+                }
+                ValueExpr col = Sql.col(alias, d.column().column());
+                if (!d.own()) {
+                    // NOT EXISTS (the referred row, marked): a row whose reference is empty or reaches no row stays
+                    String x = alias + "x" + (++through);
+                    Predicate match = Sql.eq(Sql.col(x, d.through().toColumn()), Sql.col(alias, d.through().fromColumn()));
+                    all.add(new Predicate.Exists(Sql.table(d.through().toTable(), x), List.of(),
+                            Sql.and(match, Sql.not(flagKeeps(d, Sql.col(x, d.column().column())))), true));
+                    leftOut.add(words.plural(t) + " of " + words.pluralOfTable(d.through().toTable()) + " marked "
+                            + Words.of(d.column()) + " (test rows, through " + d.through().fromColumn() + ")");
+                    continue;
+                }
+                if (d.byStatus()) {
+                    if (asked(alias, d)) {
+                        readOnly.add("Included " + words.plural(t) + " with " + Words.of(d.column()) + " "
+                                + String.join(" or ", d.voidValues()) + ", which are otherwise left out as no records,"
+                                + " because the question asks about them");
+                        continue;
+                    }
+                    List<ValueExpr> voids = d.voidValues().stream().<ValueExpr>map(v -> Sql.param(typed(d.column(), v)))
+                            .toList();
+                    all.add(Sql.or(new Predicate.InList(col, voids, true), Sql.isNull(col)));
+                    leftOut.add(words.plural(t) + " with " + Words.of(d.column()) + " "
+                            + String.join(" or ", d.voidValues()));
+                    continue;
+                }
+                all.add(d.liveValue() == null ? Sql.isNull(col) : flagKeeps(d, col));
+                boolean liveIsYes = d.liveValue() != null && Boolean.TRUE.equals(YesNoSpellings.meaning(d.liveValue()));
+                leftOut.add(words.plural(t) + (liveIsYes ? " not marked " : " marked ") + Words.of(d.column()));
             }
-            ValueExpr col = Sql.col(alias, d.column().column());
-            if (d.byStatus()) {
-                List<ValueExpr> voids = d.voidValues().stream().<ValueExpr>map(v -> Sql.param(SqlValue.of(v))).toList();
-                all.add(Sql.or(new Predicate.InList(col, voids, true), Sql.isNull(col)));
-                continue;
+            if (!all.isEmpty()) {
+                out.add(Sql.and(all));
             }
-            if (d.liveValue() == null) {
-                all.add(Sql.isNull(col));
-                continue;
-            }
-            SqlValue value;
-            switch (d.column().typeClass()) {
-                case BOOLEAN:
-                    value = SqlValue.of(false);
-                    break;
-                case NUMERIC:
-                    value = SqlValue.of(new BigDecimal(d.liveValue().trim()));
-                    break;
-                default:
-                    value = SqlValue.of(d.liveValue());
-                    break;
-            }
-            Predicate keep = Sql.eq(col, Sql.param(value));
-            all.add(d.nullIsLive() ? Sql.or(keep, Sql.isNull(col)) : keep);
         }
-        if (all.isEmpty()) {
-            return;
+
+        /** Whether the question names one of the values of {@code d} on the rows at {@code alias}, or groups by it. */
+        private boolean asked(String alias, SoftDelete d) {
+            String column = alias + "." + d.column().column();
+            return asked.contains(column) || d.voidValues().stream()
+                    .anyMatch(v -> asked.contains(column + "=" + v.trim().toLowerCase(Locale.ROOT)));
         }
-        out.add(Sql.and(all));
-        t.softDeletes().stream().filter(d -> ownRows || d.reach() == SoftDelete.Reach.DELETED)
-                .forEach(d -> leftOut.add(words.plural(t) + (d.byStatus() ? " with " + Words.of(d.column()) + " "
-                        + String.join(" or ", d.voidValues()) : " marked " + Words.of(d.column()))));
+    }
+
+    /** The rows a flag keeps: its live value (or none, where none counts as live). */
+    private static Predicate flagKeeps(SoftDelete d, ValueExpr col) {
+        SqlValue value;
+        switch (d.column().typeClass()) {
+            case BOOLEAN:
+                value = SqlValue.of(Boolean.parseBoolean(d.liveValue().trim()));
+                break;
+            case NUMERIC:
+                value = SqlValue.of(new BigDecimal(d.liveValue().trim()));
+                break;
+            default:
+                value = SqlValue.of(d.liveValue());
+                break;
+        }
+        Predicate keep = Sql.eq(col, Sql.param(value));
+        return d.nullIsLive() ? Sql.or(keep, Sql.isNull(col)) : keep;
+    }
+
+    /**
+     * What the question asks about by name, anywhere in the query (related scopes and a rate's numerator included):
+     * {@code alias.column=value} for each value an equality or IN condition names, and {@code alias.column} for each
+     * grouping column.
+     */
+    private static Set<String> askedFor(SqlQuery q) {
+        Set<String> out = new HashSet<>();
+        for (ValueExpr g : q.groupBy()) {
+            if (g instanceof ValueExpr.ColumnRef c) {
+                out.add(c.alias() + "." + c.column());
+            }
+        }
+        q.where().ifPresent(w -> named(w, out));
+        q.joins().forEach(j -> named(j.on(), out));
+        q.select().forEach(item -> named(item.expr(), out)); // a rate's numerator: "what percentage were cancelled"
+        return out;
+    }
+
+    private static void named(SqlExpr e, Set<String> out) {
+        if (e instanceof Predicate.Comparison c && c.op() == Predicate.CompareOp.EQ
+                && c.left() instanceof ValueExpr.ColumnRef col) {
+            text(c.right()).ifPresent(v -> out.add(col.alias() + "." + col.column() + "=" + v));
+        } else if (e instanceof Predicate.InList in && !in.negated() && in.value() instanceof ValueExpr.ColumnRef col) {
+            in.candidates().forEach(x -> text(x).ifPresent(v -> out.add(col.alias() + "." + col.column() + "=" + v)));
+        } else if (e instanceof Predicate.Exists ex) {
+            named(ex.where(), out);
+            ex.joins().forEach(j -> named(j.on(), out));
+        }
+        Exprs.children(e).forEach(child -> named(child, out));
+    }
+
+    /** A literal's value as {@link #askedFor} compares it with a mark's values: trimmed, lower case. */
+    private static Optional<String> text(ValueExpr e) {
+        if (!(e instanceof ValueExpr.Literal l)) {
+            return Optional.empty();
+        }
+        String v = l.value() instanceof SqlValue.Text t ? t.value()
+                : l.value() instanceof SqlValue.Number n ? n.value().stripTrailingZeros().toPlainString()
+                : l.value() instanceof SqlValue.Bool b ? String.valueOf(b.value()) : null;
+        return Optional.ofNullable(v).map(x -> x.trim().toLowerCase(Locale.ROOT));
+    }
+
+    /** An observed value of a mark's column as the column's type holds it. */
+    private static SqlValue typed(ColumnBinding c, String value) {
+        if (c.typeClass() == TypeClass.BOOLEAN) {
+            return SqlValue.of(Boolean.parseBoolean(value.trim()));
+        }
+        if (c.typeClass() == TypeClass.NUMERIC) {
+            try {
+                return SqlValue.of(new BigDecimal(value.trim()));
+            } catch (NumberFormatException e) {
+                return SqlValue.of(value);
+            }
+        }
+        return SqlValue.of(value);
     }
 
     /**

@@ -50,6 +50,11 @@ final class Words {
         return pack.concept(t.concept()).map(Concept::plural).orElse(t.concept()).toLowerCase(Locale.ROOT);
     }
 
+    /** The plural of the table named {@code table} (physical name), as {@link #plural(TableBinding)} says it. */
+    String pluralOfTable(String table) {
+        return binding.table(table).map(this::plural).orElse(table);
+    }
+
     String singular(TableBinding t) {
         if (t.concept() == null) {
             return tableWords(t);

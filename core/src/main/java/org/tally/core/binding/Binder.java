@@ -81,6 +81,7 @@ public final class Binder {
     private final NameTokens names;
     private final PiiPolicy namePii = PiiPolicy.byName();
     private final ConceptSimilarity similarity;
+    private final RowValidityWords rowWords;
 
     public Binder(DomainPack pack) {
         this(pack, ConceptSimilarity.NONE);
@@ -91,6 +92,7 @@ public final class Binder {
         this.pack = Objects.requireNonNull(pack, "pack");
         this.names = pack.nameTokens();
         this.similarity = Objects.requireNonNull(similarity, "similarity");
+        this.rowWords = RowValidityWords.of(pack);
     }
 
     public DomainPack pack() {
@@ -183,8 +185,9 @@ public final class Binder {
                 .map(f -> f.table.name()).findFirst().orElse(null);
         List<TableBinding> tables = new ArrayList<>();
         each(facts, "writing the table's binding", f -> tables.add(tableBinding(f, overrides, graph, patientTable)));
-        return new Binding(catalog.source(), catalog.versionId(), tables, graph,
-                new Refinements(pack).resolve(tables), notes);
+        List<TableBinding> marked = SoftDeletes.throughTestRows(tables);
+        return new Binding(catalog.source(), catalog.versionId(), marked, graph,
+                new Refinements(pack).resolve(marked), notes);
     }
 
     /** Runs one step per table; an unexpected failure names the step and the table. */
@@ -459,6 +462,18 @@ public final class Binder {
         List<String> ends = times.stream().filter(c -> (hasAny(f.columnTokens.get(c), END)
                 || startNamed && hasAny(f.columnTokens.get(c), PAIR_END)) && !starts.contains(c)).toList();
         List<String> rest = new ArrayList<>(times);
+        String named = conceptTime(f, times);
+        if (starts.size() == 1 && ends.isEmpty() && named != null && !named.equals(starts.get(0))) {
+            // checked_in_at beside scheduled_for on an appointment: a lone start word does not date the row when the
+            // concept's own word for its time names another column
+            setRole(f, named, ColumnRole.EVENT_TIME, 0.8, "named by " + f.concept + "'s own word for its time");
+            rest.remove(named);
+            for (String other : rest) {
+                demote(f, other, "another point in time; the EventTime is " + named + ", named by " + f.concept
+                        + "'s own word for its time");
+            }
+            return;
+        }
         if (starts.size() == 1) {
             boolean pair = ends.size() == 1;
             setRole(f, starts.get(0), ColumnRole.START_TIME, pair ? 0.9 : 0.75, pair
@@ -489,6 +504,24 @@ public final class Binder {
                 demote(f, other, "one of several points in time " + rest + ": none is clearly the EventTime");
             }
         }
+    }
+
+    /**
+     * The one point in time whose name the table's concept's own hints give for its time (an appointment's
+     * "scheduled"), or null: none, several, or no concept yet.
+     */
+    private String conceptTime(Facts f, List<String> times) {
+        if (f.concept == null) {
+            return null;
+        }
+        Concept concept = pack.requireConcept(f.concept);
+        List<NameHint> hints = concept.roleHints().stream()
+                .filter(h -> h.roles().contains(ColumnRole.EVENT_TIME.jsonName())
+                        || h.roles().contains(ColumnRole.START_TIME.jsonName()))
+                .flatMap(h -> h.nameHints().stream()).toList();
+        List<String> named = times.stream()
+                .filter(c -> hints.stream().anyMatch(h -> h.matches(f.columnTokens.get(c)))).toList();
+        return named.size() == 1 ? named.get(0) : null;
     }
 
     private static boolean hasAny(List<String> tokens, Set<String> words) {
@@ -964,7 +997,13 @@ public final class Binder {
                 overridden.add(c.name());
             }
         }
-        SoftDeletes.Found deletions = SoftDeletes.find(f.table, columns, overridden);
+        Map<String, List<String>> rowsOut = new HashMap<>();
+        overrides.columnOverrides(f.table.name()).forEach((column, o) -> {
+            if (o.rowsOut() != null) {
+                rowsOut.put(column, o.rowsOut());
+            }
+        });
+        SoftDeletes.Found deletions = SoftDeletes.find(f.table, columns, overridden, f.concept, rowWords, rowsOut);
         columns = deletions.columns();
         reasons.addAll(deletions.reasons());
         RowVersions versions = rowVersions(f, columns, reasons);

@@ -38,7 +38,7 @@ public final class OverrideFile {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
     private static final Set<String> COLUMN_FIELDS = Set.of("role", "pii", "aliases", "current", "entityKey",
-            "placeholders", "words");
+            "placeholders", "words", "rowsOut");
 
     private OverrideFile() {
     }
@@ -144,7 +144,7 @@ public final class OverrideFile {
         value.fieldNames().forEachRemaining(f -> {
             if (!COLUMN_FIELDS.contains(f)) {
                 problems.add(entry + "." + f + ": unknown field; use \"role\", \"pii\", \"aliases\", \"current\","
-                        + " \"entityKey\", \"placeholders\" or \"words\"");
+                        + " \"entityKey\", \"placeholders\", \"words\" or \"rowsOut\"");
             }
         });
         ColumnRole role = null;
@@ -205,8 +205,14 @@ public final class OverrideFile {
         if (wordsNode != null) {
             words = words(entry + ".words", wordsNode, problems);
         }
+        List<String> rowsOut = null;
+        JsonNode rowsOutNode = value.get("rowsOut");
+        if (rowsOutNode != null) {
+            rowsOut = rowsOut(entry + ".rowsOut", rowsOutNode, table.get(), column.get(), Boolean.TRUE.equals(pii),
+                    problems);
+        }
         out.put(table.get().name() + "." + column.get().name(), new Overrides.ColumnOverride(role, pii, aliases,
-                current, versioned, entityKey, placeholders, words));
+                current, versioned, entityKey, placeholders, words, rowsOut));
     }
 
     /**
@@ -221,6 +227,61 @@ public final class OverrideFile {
             return null;
         }
         return List.of(text.split(" "));
+    }
+
+    /**
+     * The values whose rows are no records: a list of values the column holds (as the profile counted them), never all
+     * of them; {@code []} for none.
+     */
+    private static List<String> rowsOut(String entry, JsonNode node, CatalogTable table, CatalogColumn column,
+                                        boolean markedPii, List<String> problems) {
+        if (!node.isArray()) {
+            problems.add(entry + ": must be a list of the values whose rows are no records, such as [\"cancelled\"]"
+                    + " or [0] ([] for none), not " + node);
+            return null;
+        }
+        if (table.primaryKey().contains(column.name()) || column.typeClass() == TypeClass.TEMPORAL) {
+            problems.add(entry + ": rows are marked out by a status or flag value; " + column.name() + " is "
+                    + (column.typeClass() == TypeClass.TEMPORAL ? "a date or time" : "the table's key")
+                    + ", so it takes no rowsOut");
+            return null;
+        }
+        ColumnProfile p = column.profile();
+        if (node.size() > 0 && (markedPii || p != null && p.pii())) {
+            problems.add(entry + ": " + column.name() + " holds personal data; its values are never kept, so they"
+                    + " cannot be checked: remove rowsOut");
+            return null;
+        }
+        if (node.size() > 0 && (p == null || !p.enumerated())) {
+            problems.add(entry + ": the values of " + column.name() + " were not counted (more than "
+                    + ColumnProfile.MAX_VALUES + " distinct, or not profiled), so rowsOut cannot be checked: remove it");
+            return null;
+        }
+        List<String> observed = p == null ? List.of() : p.values().stream().map(ValueCount::value).toList();
+        List<String> out = new ArrayList<>();
+        for (JsonNode v : node) {
+            if (!v.isValueNode() || v.isNull()) {
+                problems.add(entry + ": " + v + " is not a value of " + column.name());
+                continue;
+            }
+            String value = v.asText();
+            Optional<String> held = observed.stream().filter(o -> o.equals(value)).findFirst()
+                    .or(() -> observed.stream().filter(o -> o.equalsIgnoreCase(value.trim())).findFirst());
+            if (held.isEmpty()) {
+                problems.add(entry + ": '" + value + "' is not a value " + column.name() + " holds; observed values: "
+                        + observed);
+                continue;
+            }
+            if (!out.contains(held.get())) {
+                out.add(held.get());
+            }
+        }
+        if (!out.isEmpty() && out.size() == observed.size()) {
+            problems.add(entry + ": every value " + column.name() + " holds is listed, so no row would be left;"
+                    + " list only the values whose rows are no records");
+            return null;
+        }
+        return out;
     }
 
     /** A current-version value: an observed value of a counted column, or a date of a date column. */

@@ -14,11 +14,17 @@ import org.tally.core.spec.ColumnRole;
  *                "PatientMaster.District": { "pii": true },
  *                "dim_patient.is_current": { "current": "Y" },
  *                "dim_patient.patient_id": { "entityKey": true },
- *                "dim_ward.ward_key": { "placeholders": [-1] } } }
+ *                "dim_ward.ward_key": { "placeholders": [-1] },
+ *                "appointment.status": { "rowsOut": ["cancelled"] },
+ *                "ward.is_active": { "rowsOut": [0] } } }
  * </pre>
  * {@code current} names the spelling of a table's current row versions on its flag or end-of-validity column
  * ({@code false} there: the table keeps no versions); {@code entityKey} the column that names an entity across its
- * versions; {@code placeholders} the key values of rows that stand for "no value" ({@code []}: none).
+ * versions; {@code placeholders} the key values of rows that stand for "no value" ({@code []}: none); {@code rowsOut}
+ * the observed values of a column whose rows are no records of the table's concept (a status value "cancelled", an
+ * active flag's 0): left out of every count, list and test of the table's rows, except where a question names the value
+ * or groups by the column, and said in each explanation; on a yes/no flag they are read like retired rows (rows that
+ * refer to them keep them). {@code []} says no value of the column marks rows out, whatever the pack's words say.
  * Keys are physical names (matched exactly, then ignoring case). Validated against the catalog and pack by
  * {@link OverrideFile}; an override always wins over evidence.
  *
@@ -96,17 +102,26 @@ public record Overrides(Map<String, String> tables, Map<String, ColumnOverride> 
      * @param placeholders key values of rows that stand for "no value" (empty: none); null leaves it to the evidence
      * @param words   the words questions name the column by, in place of the words of its physical name ({@code
      *                ["visit", "type"]} for a column named after a code system's key); null keeps its name's words
+     * @param rowsOut observed values whose rows are no records (empty: none, whatever the pack says); null leaves it to
+     *                the evidence
      */
     public record ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases, String current,
-                                 Boolean versioned, Boolean entityKey, List<String> placeholders, List<String> words) {
+                                 Boolean versioned, Boolean entityKey, List<String> placeholders, List<String> words,
+                                 List<String> rowsOut) {
         public ColumnOverride {
             aliases = aliases == null ? Map.of() : Map.copyOf(aliases);
             placeholders = placeholders == null ? null : List.copyOf(placeholders);
             words = words == null ? null : List.copyOf(words);
+            rowsOut = rowsOut == null ? null : List.copyOf(rowsOut);
+        }
+
+        public ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases, String current,
+                              Boolean versioned, Boolean entityKey, List<String> placeholders) {
+            this(role, pii, aliases, current, versioned, entityKey, placeholders, null, null);
         }
 
         public ColumnOverride(ColumnRole role, Boolean pii, Map<String, String> aliases) {
-            this(role, pii, aliases, null, null, null, null, null);
+            this(role, pii, aliases, null, null, null, null, null, null);
         }
     }
 

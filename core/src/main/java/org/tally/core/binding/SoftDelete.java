@@ -14,13 +14,23 @@ import java.util.Objects;
  * @param reach     how far the condition goes
  * @param reason    why the column is read this way, for {@code binding --explain}
  * @param voidValues the observed values of a status column that void a row ("entered in error", "void"); empty for a
- *                   flag or a deletion time. The column itself stays a status: only rows holding these are left out.
+ *                   flag or a deletion time. The column itself stays a status: only rows holding these are left out,
+ *                   except where a question asks for them by name (a condition naming the value, a grouping by the
+ *                   column), which then reads them and says so.
+ * @param through   null for a mark on the table's own column; else the declared key by which this table's rows refer
+ *                  to a row of another table that {@code column} marks as a test row: a row referring to a test row
+ *                  is no record either (a test patient's admissions), and {@code column} is that table's mark
  */
 public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason,
-                         List<String> voidValues) {
+                         List<String> voidValues, Link through) {
 
     public SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason) {
-        this(column, liveValue, nullIsLive, reach, reason, List.of());
+        this(column, liveValue, nullIsLive, reach, reason, List.of(), null);
+    }
+
+    public SoftDelete(ColumnBinding column, String liveValue, boolean nullIsLive, Reach reach, String reason,
+                      List<String> voidValues) {
+        this(column, liveValue, nullIsLive, reach, reason, voidValues, null);
     }
 
     /** Where a marked row is left out. */
@@ -31,7 +41,12 @@ public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsL
          * Retired: no longer in use, so not counted, listed or tested as a row of its concept, but rows that refer to
          * it keep it (a retired location still had the visits recorded there).
          */
-        RETIRED
+        RETIRED,
+        /**
+         * Test or dummy rows (is_test_patient): no records, as deleted rows are, and the rows of other tables that
+         * refer to one through a declared key are none either (their marks are written with {@code through}).
+         */
+        TEST
     }
 
     public SoftDelete {
@@ -46,8 +61,26 @@ public record SoftDelete(ColumnBinding column, String liveValue, boolean nullIsL
         return !voidValues.isEmpty();
     }
 
+    /** Whether the mark is a column of this table (not of a table it refers to). */
+    public boolean own() {
+        return through == null;
+    }
+
+    /** This test mark as seen from a table whose rows refer to the marked rows through {@code link}. */
+    SoftDelete through(Link link, String why) {
+        return new SoftDelete(column, liveValue, nullIsLive, Reach.DELETED, why, List.of(), link);
+    }
+
+    private String describeOwn() {
+        return column.column() + " = " + liveValue + (nullIsLive ? " or none" : "");
+    }
+
     /** The condition a live row meets, in words ("voided = 0"). */
     public String describe() {
+        if (through != null) {
+            return through.fromColumn() + " not referring to a " + through.toTable() + " row marked " + column.column()
+                    + " (" + through.toTable() + "." + describeOwn() + ")";
+        }
         if (byStatus()) {
             return column.column() + " not " + String.join(" / ", voidValues) + " (or none)";
         }

@@ -69,7 +69,14 @@ public record TableBinding(String table, String qualifiedName, Status status, St
 
     /** Whether {@code column} marks this table's rows as deleted or retired. */
     public boolean marksDeletion(String column) {
-        return softDeletes.stream().anyMatch(d -> !d.byStatus() && d.column().column().equalsIgnoreCase(column));
+        return softDeletes.stream().anyMatch(d -> d.own() && !d.byStatus()
+                && d.column().column().equalsIgnoreCase(column));
+    }
+
+    /** This binding with other soft-delete marks, and the reasons that say why. */
+    TableBinding withSoftDeletes(List<SoftDelete> marks, List<String> reasons) {
+        return new TableBinding(table, qualifiedName, status, concept, confidence, reasons, candidates, primaryKey,
+                displayColumn, columns, patientPath, marks, versions, placeholders);
     }
 
     /** The values of {@code column} that void a row (left out wherever the table is read); empty for most columns. */
