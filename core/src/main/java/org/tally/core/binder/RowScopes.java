@@ -195,17 +195,20 @@ final class RowScopes {
                     continue;
                 }
                 if (d.byStatus()) {
-                    if (asked(alias, d)) {
+                    List<String> named = asked(alias, d);
+                    if (!named.isEmpty()) {
                         readOnly.add("Included " + words.plural(t) + " with " + Words.of(d.column()) + " "
-                                + String.join(" or ", d.voidValues()) + ", which are otherwise left out as no records,"
+                                + String.join(" or ", named) + ", which are otherwise left out as no records,"
                                 + " because the question asks about them");
+                    }
+                    List<String> still = d.voidValues().stream().filter(v -> !named.contains(v)).toList();
+                    if (still.isEmpty()) {
                         continue;
                     }
-                    List<ValueExpr> voids = d.voidValues().stream().<ValueExpr>map(v -> Sql.param(typed(d.column(), v)))
+                    List<ValueExpr> voids = still.stream().<ValueExpr>map(v -> Sql.param(typed(d.column(), v)))
                             .toList();
                     all.add(Sql.or(new Predicate.InList(col, voids, true), Sql.isNull(col)));
-                    leftOut.add(words.plural(t) + " with " + Words.of(d.column()) + " "
-                            + String.join(" or ", d.voidValues()));
+                    leftOut.add(words.plural(t) + " with " + Words.of(d.column()) + " " + String.join(" or ", still));
                     continue;
                 }
                 all.add(d.liveValue() == null ? Sql.isNull(col) : flagKeeps(d, col));
@@ -217,11 +220,17 @@ final class RowScopes {
             }
         }
 
-        /** Whether the question names one of the values of {@code d} on the rows at {@code alias}, or groups by it. */
-        private boolean asked(String alias, SoftDelete d) {
+        /**
+         * The values of {@code d} the question asks for on the rows at {@code alias}: those a condition names, or all
+         * of them when it groups by the column (each is then a labelled row of its own).
+         */
+        private List<String> asked(String alias, SoftDelete d) {
             String column = alias + "." + d.column().column();
-            return asked.contains(column) || d.voidValues().stream()
-                    .anyMatch(v -> asked.contains(column + "=" + v.trim().toLowerCase(Locale.ROOT)));
+            if (asked.contains(column)) {
+                return d.voidValues();
+            }
+            return d.voidValues().stream()
+                    .filter(v -> asked.contains(column + "=" + v.trim().toLowerCase(Locale.ROOT))).toList();
         }
     }
 

@@ -68,12 +68,14 @@ class RowValidityTest {
                     + " patient_id INT NOT NULL REFERENCES patients(patient_id),"
                     + " ward_id INT NOT NULL REFERENCES wards(ward_id), admitted_at TIMESTAMP NOT NULL,"
                     + " discharged_at TIMESTAMP, status VARCHAR(20) NOT NULL)");
-            // 60 admissions in October 2026: 51-54 cancelled (no discharge), 55-60 of test patients
+            // 60 admissions in October 2026: 41-42 entered in error, 51-54 cancelled (no discharge), 55-60 of test
+            // patients
             s.execute("INSERT INTO admissions SELECT X, CASE WHEN X > 54 THEN 38 + MOD(X, 3) ELSE MOD(X, 34) + 1 END,"
                     + " MOD(X, 3) + 1, TIMESTAMP '2026-10-01 08:00:00' + X * INTERVAL '6' HOUR,"
                     + " CASE WHEN X BETWEEN 51 AND 54 OR X > 45 AND X <= 50 THEN NULL"
                     + " ELSE TIMESTAMP '2026-10-20 08:00:00' END,"
                     + " CASE WHEN X BETWEEN 51 AND 54 THEN 'cancelled' WHEN X > 45 AND X <= 50 THEN 'active'"
+                    + " WHEN X IN (41, 42) THEN 'entered in error'"
                     + " ELSE 'discharged' END FROM SYSTEM_RANGE(1, 60)");
             s.execute("CREATE TABLE appointments (appointment_id INT PRIMARY KEY,"
                     + " patient_id INT NOT NULL REFERENCES patients(patient_id), scheduled_for TIMESTAMP NOT NULL,"
@@ -149,20 +151,23 @@ class RowValidityTest {
         BindResult.Bound bound = Binds.bound(binding, count("Admission").build());
         assertThat(QueryRows.run(db, bound.query())).isEqualTo(QueryRows.hand(db,
                 "SELECT COUNT(*) FROM admissions a JOIN patients p ON p.patient_id = a.patient_id"
-                        + " WHERE p.is_test_patient = 0 AND a.status <> 'cancelled'"))
-                .isNotEqualTo(QueryRows.hand(db, "SELECT COUNT(*) FROM admissions WHERE status <> 'cancelled'"));
+                        + " WHERE p.is_test_patient = 0 AND a.status NOT IN ('cancelled', 'entered in error')"))
+                .isNotEqualTo(QueryRows.hand(db, "SELECT COUNT(*) FROM admissions"
+                        + " WHERE status NOT IN ('cancelled', 'entered in error')"));
         assertThat(bound.explanation()).contains("admissions of patients marked is test patient");
         // patients admitted: a test patient is no patient, nor is their admission an admission
         QuerySpec admitted = QuerySpec.builder("Patient", Shape.SCALAR).measure(Measure.count())
                 .related(RelatedScope.exists("Admission")).build();
         assertThat(QueryRows.run(db, Binds.bound(binding, admitted).query())).isEqualTo(QueryRows.hand(db,
                 "SELECT COUNT(*) FROM patients p WHERE p.is_active = 1 AND p.is_test_patient = 0 AND EXISTS"
-                        + " (SELECT 1 FROM admissions a WHERE a.patient_id = p.patient_id AND a.status <> 'cancelled')"));
+                        + " (SELECT 1 FROM admissions a WHERE a.patient_id = p.patient_id"
+                        + " AND a.status NOT IN ('cancelled', 'entered in error'))"));
     }
 
     @Test
     void aCancelledAdmissionIsNoAdmissionUnlessTheQuestionAsksForIt() throws SQLException {
-        assertThat(table(binding, "admissions").voidingValues("status")).containsExactly("cancelled");
+        assertThat(table(binding, "admissions").voidingValues("status"))
+                .containsExactlyInAnyOrder("cancelled", "entered in error");
         // currently admitted: no discharge time; a cancelled admission has none either and is not one
         QuerySpec open = count("Admission").filter(new Filter.IsNull(ColumnRef.of("Admission", ColumnRole.END_TIME)))
                 .build();
@@ -174,14 +179,17 @@ class RowValidityTest {
         BindResult.Bound asked = Binds.bound(binding, cancelled);
         assertThat(QueryRows.run(db, asked.query())).isEqualTo(QueryRows.hand(db,
                 "SELECT COUNT(*) FROM admissions WHERE status = 'cancelled'"));
-        assertThat(asked.explanation()).contains("Included admissions with status cancelled");
-        // a rate whose numerator names the value reads those rows in both parts, never 0 %
+        assertThat(asked.explanation()).contains("Included admissions with status cancelled,")
+                .contains("Left out admissions with status entered in error");
+        // a rate whose numerator names the value reads those rows in both parts, never 0 %; the other voided rows
+        // (entered in error) stay out of the denominator
         QuerySpec share = QuerySpec.builder("Admission", Shape.RATE).measure(Measure.rate(
                 Filter.eq(ColumnRef.of("Admission", ColumnRole.STATUS), Literal.of("cancelled")))).build();
         assertThat(QueryRows.run(db, Binds.bound(binding, share).query()).get(0).get(0).toString())
                 .startsWith(QueryRows.hand(db, "SELECT 100.0 * SUM(CASE WHEN a.status = 'cancelled' THEN 1 ELSE 0"
                         + " END) / COUNT(*) FROM admissions a JOIN patients p ON p.patient_id = a.patient_id"
-                        + " WHERE p.is_test_patient = 0").get(0).get(0).toString().substring(0, 5));
+                        + " WHERE p.is_test_patient = 0 AND a.status <> 'entered in error'").get(0).get(0).toString()
+                        .substring(0, 5));
     }
 
     @Test
