@@ -8,13 +8,16 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.TemporalAdjusters;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Time phrases → half-open date ranges [from, to), computed from the injected {@code today}. Weeks start on Monday;
  * quarters on January, April, July and October. "In the last N days" is today and the N−1 days before it; "the
  * next N days" is today and the N−1 days after it; "next week" is the calendar week after this one. A month
  * without a year is its latest occurrence that has begun (in November, "May" is this May; in March, last May).
- * "After" a period starts when the period ends; "before" ends where it starts; "since" starts where it starts.
+ * "After" a period starts when the period ends; "before" ends where it starts; "since" starts where it starts. "In
+ * the last month" (no number) is refused: it is said both of the calendar month before this one and of the month up
+ * to today.
  */
 final class TimePhrases {
 
@@ -37,6 +40,9 @@ final class TimePhrases {
             Map.entry("november", Month.NOVEMBER), Map.entry("nov", Month.NOVEMBER),
             Map.entry("december", Month.DECEMBER), Map.entry("dec", Month.DECEMBER));
 
+    /** The units "in the last …" is said of without a number. */
+    private static final Set<String> UNITS = Set.of("day", "week", "month", "quarter", "year");
+
     private final List<Token> t;
     private final LocalDate today;
 
@@ -55,6 +61,16 @@ final class TimePhrases {
         int j = i;
         if (word(j, "during") || word(j, "for")) {
             j++;
+        }
+        int within = j + (word(j, "in") || word(j, "over") || word(j, "within") ? 1 : 0);
+        if (within > j && word(within, "the") && word(within + 1, "last") && within + 2 < t.size()
+                && UNITS.contains(t.get(within + 2).text())) {
+            // "last year" is the calendar year before this one and "the past year" the year up to today; "in the
+            // last year" is said for either, so which is meant is not known
+            String unit = t.get(within + 2).text();
+            return Result.miss("'" + t.get(j).text() + " the last " + unit + "' could be the calendar " + unit
+                    + " before this one or the " + unit + " up to today; say 'last " + unit + "' or 'in the past "
+                    + unit + "'");
         }
         Match m = relative(j);
         if (m == null && j > i) {
