@@ -16,6 +16,7 @@ import org.tally.core.binding.ColumnBinding;
 import org.tally.core.binding.Link;
 import org.tally.core.binding.Refinement;
 import org.tally.core.binding.TableBinding;
+import org.tally.core.catalog.TypeClass;
 import org.tally.core.grammar.GrammarVocabulary;
 import org.tally.core.names.NameTokens;
 import org.tally.core.pack.ObservedValue;
@@ -136,6 +137,28 @@ public final class BindingVocabulary implements GrammarVocabulary {
         }
         return binding.links().stream().anyMatch(l -> l.fromTable().equals(x) && l.toTable().equals(y)
                 || l.fromTable().equals(y) && l.toTable().equals(x));
+    }
+
+    @Override
+    public boolean labelsCodesOf(String table, String concept) {
+        Optional<TableBinding> own = binding.rowsOf(concept);
+        Optional<TableBinding> target = binding.table(table);
+        return own.isPresent() && target.isPresent() && binding.linksFrom(own.get().table()).stream()
+                .filter(l -> l.toTable().equals(table) && binding.reachesLookup(l))
+                .anyMatch(l -> codeDictionary(target.get(), l.toColumn()));
+    }
+
+    /**
+     * Whether a lookup holds nothing but codes and their words: besides its keys, only text columns, exactly one of
+     * them named as the code's description, name, label or title. A referenced table with times, numbers or other
+     * references of its own (a table of visits the encounters point at) holds rows of another thing, not labels.
+     */
+    private static boolean codeDictionary(TableBinding lookup, String code) {
+        List<ColumnBinding> words = lookup.columns().stream()
+                .filter(c -> !c.column().equals(code) && !lookup.primaryKey().contains(c.column())).toList();
+        return words.stream().allMatch(c -> c.typeClass() == TypeClass.TEXT)
+                && words.stream().filter(c -> c.tokens().stream().anyMatch(Resolution.LOOKUP_LABEL_WORDS::contains))
+                .count() == 1;
     }
 
     @Override

@@ -42,7 +42,7 @@ import org.tally.core.sql.ValueExpr;
 final class Resolution {
 
     /** Words naming the text column of a lookup table that says what its code means. */
-    private static final Set<String> LOOKUP_LABEL_WORDS = Set.of("description", "name", "label", "title", "meaning");
+    static final Set<String> LOOKUP_LABEL_WORDS = Set.of("description", "name", "label", "title", "meaning");
 
     final Binding binding;
     final NameTokens names;

@@ -52,6 +52,15 @@ public interface GrammarVocabulary {
         return unboundTables();
     }
 
+    /**
+     * Whether {@code table} is a code dictionary (a lookup) of {@code concept}'s own rows: a column of the concept's
+     * table refers to it for the labels of its codes ("procedures" spells a dictionary of procedure codes, which is
+     * the procedures' own catalogue, not other rows).
+     */
+    default boolean labelsCodesOf(String table, String concept) {
+        return false;
+    }
+
     /** Administrator value aliases: a question phrase that means one observed value of one column. */
     List<ValueAlias> aliases();
 

@@ -1,5 +1,6 @@
 package org.tally.core.grammar;
 
+import java.util.List;
 import org.tally.core.spec.Aggregation;
 
 /** The lead rules, in the order they are tried: the first that matches fixes the shape family and rule id. */
@@ -57,6 +58,31 @@ final class LeadRules extends RuleFamily {
                         .map(subject -> new Read(k, rate.with(new Fragment.Subject(subject))));
             }
         }
+        int open = rankingOpening(i);
+        if (tokens.word(open, "top") && (open == i || number(open + 1))) {
+            // "top 5 diagnoses", "what were the top 5 most common diagnoses", "show me the top 3 most frequent ..."
+            int k = open + 1;
+            Integer limit = 10;
+            if (number(k)) {
+                limit = tokens.get(k).number();
+                k++;
+            }
+            Reading limited = r.with(new Fragment.Limit(limit));
+            int m = k + tokens.match(k, "most");
+            if (tokens.word(m, "common") || tokens.word(m, "frequent")) {
+                return set(Lead.TOP, "top.most-common", m + 1, limited);
+            }
+            if (m > k) {
+                Result<Read> verbed = rules.rankingRules.mostVerbed(m, limited);
+                if (verbed.stopped()) {
+                    return verbed;
+                }
+                if (verbed.value().matched()) {
+                    return Read.ok(verbed.value().reading().whichNext(), verbed.value().reading());
+                }
+            }
+            return set(Lead.TOP, "top.top-n", k, limited);
+        }
         if (tokens.word(i, "which") || tokens.word(i, "what")) {
             Result<Read> ranked = rules.rankingRules.whichMost(i, r);
             if (ranked.stopped()) {
@@ -66,19 +92,7 @@ final class LeadRules extends RuleFamily {
                 return Read.ok(i, ranked.value().reading());
             }
         }
-        if ((n = tokens.match(i, "top")) > 0) {
-            int k = i + 1;
-            Integer limit;
-            if (k < tokens.size() && tokens.get(k).isNumber()) {
-                limit = tokens.get(k).number();
-                k++;
-            } else {
-                limit = 10;
-            }
-            return set(Lead.TOP, "top.top-n", k, r.with(new Fragment.Limit(limit)));
-        }
-        int top = i + Math.max(Math.max(tokens.match(i, "what", "are", "the"), tokens.match(i, "what", "were", "the")),
-                tokens.match(i, "the"));
+        int top = open;
         if (top > i && top + 1 < tokens.size() && tokens.get(top).isNumber() && tokens.word(top + 1, "most")) {
             Reading limited = r.with(new Fragment.Limit(tokens.get(top).number())); // "what are the 5 most common diagnoses"
             int k = top + 2;
@@ -160,6 +174,32 @@ final class LeadRules extends RuleFamily {
             return set(Lead.LIST, "list.which", i + n, r);
         }
         return set(Lead.BARE, "trend.bare", i, r);
+    }
+
+    /** The ways of asking for a ranking, each followed by one optional "the" ("what were", "show me", "list"). */
+    private static final List<List<String>> RANKING_OPENINGS = List.of(List.of("what", "are"), List.of("what", "were"),
+            List.of("which", "are"), List.of("which", "were"), List.of("what", "is"), List.of("what", "was"),
+            List.of("show", "me"), List.of("give", "me"), List.of("get", "me"), List.of("tell", "me"), List.of("list"),
+            List.of("provide"), List.of("reveal"), List.of("fetch"), List.of("retrieve"), List.of("display"),
+            List.of("show"));
+
+    /**
+     * Where a ranking's own words start after the request's opening ("could you show me the", "what were the", "the"),
+     * or {@code i} when there is none. Only a number or "top" right after it makes the question a ranking.
+     */
+    private int rankingOpening(int i) {
+        int k = i + tokens.match(i, "could", "you");
+        for (List<String> opening : RANKING_OPENINGS) {
+            int n = tokens.match(k, opening.toArray(String[]::new));
+            if (n > 0) {
+                return k + n + tokens.match(k + n, "the");
+            }
+        }
+        return k == i ? i + tokens.match(i, "the") : i;
+    }
+
+    private boolean number(int k) {
+        return k < tokens.size() && tokens.get(k).isNumber();
     }
 
     private static Result<Read> set(Lead value, String ruleId, int next, Reading r) {

@@ -150,7 +150,8 @@ public final class Lexicon {
      * a pack synonym must not carry it to a table named otherwise ("episodes" to the outpatient table when the
      * consultant episodes are unbound; "attendances" to consultant episodes beside two attendance tables). A named
      * table that holds a concept one reference away from the one reached is a part of it and does not count
-     * against it ("stays" are admissions beside a table of ICU stays within them). The concepts the named tables
+     * against it ("stays" are admissions beside a table of ICU stays within them), nor does a code dictionary of the
+     * concept reached ("procedures" beside a dictionary of procedure codes the procedures refer to). The concepts the named tables
      * hold stay; when the phrase reaches none of them, or names tables holding other things too, the question
      * misses and says which tables.
      */
@@ -173,7 +174,8 @@ public final class Lexicon {
         List<String> reached = ids.stream().filter(vocabulary.concepts()::contains).filter(c -> !held.contains(c))
                 .toList();
         List<String> others = named.stream().filter(t -> !heldTables.contains(t))
-                .filter(t -> !partOfReached(t, reached)).toList();
+                .filter(t -> !partOfReached(t, reached))
+                .filter(t -> reached.stream().noneMatch(c -> vocabulary.labelsCodesOf(t, c))).toList();
         if (others.isEmpty()) {
             Set<String> kept = new LinkedHashSet<>(ids);
             if (!held.isEmpty()) {

@@ -44,9 +44,11 @@
  *       referenced rows to that kind).</li>
  *   <li>{@code top.most-verbed}: (what are the) N most VERB Y (by number of X) → TopN counting the concept VERB
  *       is a time verb of, when it references Y directly, grouped by Y, over VERB's time, limit N.</li>
- *   <li>{@code top.top-n}: top N X → count of X grouped by X's label (Name, FullName, Code, Description), limit N
- *       (10 without N).</li>
- *   <li>{@code top.most-common}: (what is|are the) [N] most common|frequent [N] X → as top-N; without N, limit 1 for a
+ *   <li>{@code top.top-n}: [OPENING] top N [most common|frequent] X → count of X grouped by X's label (Name,
+ *       FullName, Code, Description), limit N with ties at the cut kept (10 without N, only with no opening).
+ *       OPENING is a request's opening, optionally after "could you" and before one "the": what are|were|is|was,
+ *       which are|were, show|give|get|tell me, list, provide, reveal, fetch, retrieve, display, show.</li>
+ *   <li>{@code top.most-common}: (OPENING | the) [N] most common|frequent [N] X → as top-N; without N, limit 1 for a
  *       singular X and 10 for a plural.</li>
  *   <li>{@code count.how-many}: how many / (what is the) (total) number of / count (of|the) / show (me) the number of →
  *       count.</li>

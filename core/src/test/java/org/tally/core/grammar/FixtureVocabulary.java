@@ -16,6 +16,7 @@ final class FixtureVocabulary implements GrammarVocabulary {
     private final List<String[]> links = new ArrayList<>();
     private final List<ValueAlias> aliases = new ArrayList<>();
     private final Map<String, String> unbound = new LinkedHashMap<>();
+    private final List<String[]> lookups = new ArrayList<>();
 
     FixtureVocabulary concept(String id) {
         columns.computeIfAbsent(id, k -> new ArrayList<>());
@@ -94,6 +95,17 @@ final class FixtureVocabulary implements GrammarVocabulary {
     @Override
     public Map<String, String> unboundTables() {
         return unbound;
+    }
+
+    /** An unbound table that is the code dictionary of {@code concept}'s rows (a column of its table refers to it). */
+    FixtureVocabulary lookup(String table, String concept) {
+        lookups.add(new String[] {table, concept});
+        return this;
+    }
+
+    @Override
+    public boolean labelsCodesOf(String table, String concept) {
+        return lookups.stream().anyMatch(l -> l[0].equals(table) && l[1].equals(concept));
     }
 
     @Override
