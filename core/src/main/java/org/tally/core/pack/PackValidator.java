@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -531,6 +532,13 @@ final class PackValidator {
     private void predicates() {
         Set<String> ids = new HashSet<>();
         Map<String, String> phraseOwner = new HashMap<>();
+        // each concept's terms keyed once, not once per predicate phrase: this runs on every start
+        Map<Concept, Set<String>> termKeys = new IdentityHashMap<>();
+        for (Concept c : doc.concepts()) {
+            Set<String> keys = new HashSet<>();
+            c.terms().forEach(t -> keys.add(singularKey(t)));
+            termKeys.put(c, keys);
+        }
         for (Predicate p : doc.predicates()) {
             String entry = "predicate '" + p.id() + "'";
             if (!SNAKE_ID.matcher(p.id()).matches()) {
@@ -551,9 +559,9 @@ final class PackValidator {
             }
             for (int i = 0; i < p.phrases().size(); i++) {
                 String phrase = p.phrases().get(i);
+                String key = singularKey(phrase);
                 for (Concept c : doc.concepts()) {
-                    boolean clash = c.terms().stream().anyMatch(t -> singularKey(t).equals(singularKey(phrase)));
-                    if (clash) {
+                    if (termKeys.get(c).contains(key)) {
                         problem(entry, "phrases[" + i + "] '" + phrase + "' also names concept '" + c.id()
                                 + "'; a question word must name a concept or a predicate, not both");
                     }
