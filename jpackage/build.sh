@@ -62,15 +62,45 @@ FOUND=$(jdeps -q --multi-release 17 --ignore-missing-deps --print-module-deps \
 [ -n "$FOUND" ] && JDK_MODULES="$JDK_MODULES,$FOUND"
 MODULES="$JDK_MODULES,javafx.controls,javafx.swing"
 
+# jpackage writes $APPDIR into the launcher's options as it is; the launcher puts the app folder in its place
+ARCHIVE_OPTION='-XX:SharedArchiveFile=$APPDIR/tally.jsa'
+TRAIN_OPTION='-XX:ArchiveClassesAtExit=$APPDIR/tally.jsa'
+
+# --generate-cds-archive: the runtime's base class-data archive, which the start-up archive below builds on; it
+# needs the runtime's bin/java, so --strip-native-commands is not passed
 echo "== jpackage app image"
 jpackage --type app-image --name Tally --app-version "$APP_VERSION" \
   --vendor "Tally" --description "Exact answers from the hospital's own database, offline." \
   --input "$INPUT" --main-jar "$MAIN_JAR" --main-class org.tally.app.Main \
   --module-path "$FX" --add-modules "$MODULES" \
-  --jlink-options "--strip-debug --no-header-files --no-man-pages --strip-native-commands --compress=2" \
+  --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=2 --generate-cds-archive" \
   --java-options "-Dfile.encoding=UTF-8" \
+  --java-options "$ARCHIVE_OPTION" --java-options "-Xshare:auto" \
+  --java-options "-Xlog:disable" --java-options "-Xlog:all=warning:stderr" \
   --dest "$DIST"
 echo "   $(du -sh "$DIST/Tally" | cut -f1) in $DIST/Tally ($(( $(date +%s) - start )) s so far)"
+
+# The start-up archive (Java 17 class-data sharing, jpackage/README.md): the launcher is run once on the demo with
+# a first question, its options switched to writing the archive at exit, then switched back to using it. The jlink
+# option above gives the runtime the base archive a dynamic one needs. Without tally.jsa (training failed) or with
+# a stale one the launcher starts normally (a stale one warns on standard error): it never keeps Tally from starting.
+echo "== start-up archive: one first question on the demo"
+CFG="$DIST/Tally/lib/app/Tally.cfg"
+TRAIN_HOME="$PWD/$WORK/train-home"
+rm -rf "$TRAIN_HOME"
+sed -i "s|^java-options=$ARCHIVE_OPTION\$|java-options=$TRAIN_OPTION|" "$CFG"
+grep -qxF "java-options=$TRAIN_OPTION" "$CFG" || { echo "   $CFG has no archive option" >&2; exit 1; }
+if TALLY_HOME="$TRAIN_HOME" "$DIST/Tally/bin/Tally" ask "How many patients are there?" \
+     >"$WORK/train.out" 2>"$WORK/train.err" && grep -q '"status":"answered"' "$WORK/train.out" \
+     && [ -s "$DIST/Tally/lib/app/tally.jsa" ]; then
+  echo "   $(du -h "$DIST/Tally/lib/app/tally.jsa" | cut -f1) archive ($(( $(date +%s) - start )) s so far)"
+else
+  echo "   WARNING: the training run did not answer (see $WORK/train.err); shipping without the archive" >&2
+  rm -f "$DIST/Tally/lib/app/tally.jsa"
+fi
+sed -i "s|^java-options=$TRAIN_OPTION\$|java-options=$ARCHIVE_OPTION|" "$CFG"
+grep -qxF "java-options=$ARCHIVE_OPTION" "$CFG" || { echo "   $CFG lost its archive option" >&2; exit 1; }
+rm -rf "$TRAIN_HOME"
 
 if [ "$TYPE" = deb ]; then
   echo "== jpackage .deb"
