@@ -9,10 +9,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.tally.core.pack.DomainPack;
 import org.tally.core.spec.Dimension;
 import org.tally.core.spec.InvalidSpecException;
+import org.tally.core.spec.Provenance;
 import org.tally.core.spec.QuerySpec;
 import org.tally.core.spec.SpecCanonicalizer;
 import org.tally.core.spec.SpecException;
@@ -66,7 +70,78 @@ public final class Grammar {
      */
     public ParseOutcome parse(String question, Map<String, String> choices) {
         LocalDateTime now = now();
-        return outcome(chosen -> run(question, chosen, now, Rules::parse), choices);
+        ParseOutcome read = outcome(chosen -> run(question, chosen, now, Rules::parse), choices);
+        if (!(read instanceof ParseOutcome.NoParse)) {
+            return read;
+        }
+        // a phrase put first ("Last month, how many …") is read where it usually stands, when every place it could
+        // stand gives the same reading
+        List<String> placements = FrontedPhrases.placements(question);
+        if (!placements.isEmpty()) {
+            Optional<ParseOutcome> placed = agreed(placements, choices, now);
+            if (placed.isPresent()) {
+                return placed.get();
+            }
+        }
+        return respelt(question, choices, now).orElse(read);
+    }
+
+    /**
+     * The reading every placement that parses agrees on (the first placement's outcome), a question back when that
+     * is the only outcome, or empty when none parses or two give different specs: then the order is left unread.
+     */
+    private Optional<ParseOutcome> agreed(List<String> placements, Map<String, String> choices, LocalDateTime now) {
+        ParseOutcome first = null;
+        QuerySpec meaning = null;
+        for (String text : placements) {
+            ParseOutcome o = outcome(chosen -> run(text, chosen, now, Rules::parse), choices);
+            if (o instanceof ParseOutcome.NoParse) {
+                continue;
+            }
+            if (!(o instanceof ParseOutcome.Parsed parsed)) {
+                if (placements.size() == 1) {
+                    return Optional.of(o);
+                }
+                return Optional.empty(); // a question back about one placement: the order is not clear
+            }
+            QuerySpec spec = parsed.spec().withProvenance(Provenance.NONE);
+            if (meaning == null) {
+                meaning = spec;
+                first = o;
+            } else if (!meaning.equals(spec)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.ofNullable(first);
+    }
+
+    /**
+     * A question that misses, read again with each word this source does not know read as the one known word it is
+     * a letter away from (see {@link Spelling}): the outcome when that reading parses (or asks), with each such
+     * reading said in words; empty when no word has exactly one such reading or the question still misses.
+     */
+    private Optional<ParseOutcome> respelt(String question, Map<String, String> choices, LocalDateTime now) {
+        Result<List<Token>> tokens = Tokenizer.tokenize(question);
+        if (tokens.stopped()) {
+            return Optional.empty();
+        }
+        List<Spelling.Correction> corrections = lexicon.spelling().corrections(tokens.value());
+        if (corrections.isEmpty()) {
+            return Optional.empty();
+        }
+        String text = question;
+        for (Spelling.Correction c : corrections) {
+            text = Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(c.typed()) + "(?![\\p{L}\\p{N}])",
+                    Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE).matcher(text).replaceAll(
+                            Matcher.quoteReplacement(c.read()));
+        }
+        String respelt = text;
+        ParseOutcome read = outcome(chosen -> run(respelt, chosen, now, Rules::parse), choices);
+        if (read instanceof ParseOutcome.Parsed parsed) {
+            return Optional.of(new ParseOutcome.Parsed(parsed.spec(),
+                    corrections.stream().map(Spelling.Correction::describe).toList()));
+        }
+        return read instanceof ParseOutcome.NeedsClarification ? Optional.of(read) : Optional.empty();
     }
 
     /**

@@ -35,9 +35,17 @@ final class LeadRules extends RuleFamily {
         if ((n = tokens.match(i, "has", "any")) > 0 || (n = tokens.match(i, "have", "any")) > 0 || (n = tokens.match(i, "did", "any")) > 0) {
             return set(Lead.EXISTS, "exists.has-any", i + n, r); // "has any safety incident ever caused a death"
         }
+        if ((n = tokens.match(i, "does", "any")) > 0 || (n = tokens.match(i, "do", "any")) > 0
+                || (n = tokens.match(i, "is", "any")) > 0 || (n = tokens.match(i, "are", "any")) > 0
+                || (n = tokens.match(i, "was", "any")) > 0 || (n = tokens.match(i, "were", "any")) > 0
+                || (n = tokens.match(i, "any")) > 0) {
+            // "does any patient have both …", terse "any ICU beds out of service?": whether one exists
+            return set(Lead.EXISTS, "exists.any", i + n, r);
+        }
         for (String w : new String[] {"percentage", "percent", "proportion", "share", "fraction"}) {
             if ((n = tokens.match(i, "what", w, "of")) > 0 || (n = tokens.match(i, w, "of")) > 0
-                    || (n = tokens.match(i, "what", "is", "the", w, "of")) > 0) {
+                    || (n = tokens.match(i, "what", "is", "the", w, "of")) > 0
+                    || (n = tokens.match(i, "what", "was", "the", w, "of")) > 0 || (n = tokens.match(i, "the", w, "of")) > 0) {
                 return set(Lead.RATE, "rate.percentage-of", i + n, r);
             }
         }
@@ -56,6 +64,13 @@ final class LeadRules extends RuleFamily {
                 }
                 return rules.subjectRules.rateSubject(named, null)
                         .map(subject -> new Read(k, rate.with(new Fragment.Subject(subject))));
+            }
+        }
+        if (tokens.word(i, "top") && tokens.number(i + 1) != null) {
+            // "top 3 wards by admissions": which 3 wards had the most admissions
+            Result<Read> ranked = rules.rankingRules.whichMost(i, r);
+            if (!ranked.stopped() && ranked.value().matched()) {
+                return Read.ok(i, ranked.value().reading());
             }
         }
         int open = rankingOpening(i);
@@ -82,6 +97,14 @@ final class LeadRules extends RuleFamily {
                 }
             }
             return set(Lead.TOP, "top.top-n", k, limited);
+        }
+        if (tokens.word(i, "the") && i + 1 < tokens.size()) {
+            // "the 3 wards with the most admissions", "the payment method that brought in the most money": a ranking
+            // said as a noun phrase reads as "which"; anything else it could be is left to the rules below
+            Result<Read> ranked = rules.rankingRules.whichMost(i, r);
+            if (!ranked.stopped() && ranked.value().matched()) {
+                return Read.ok(i, ranked.value().reading());
+            }
         }
         if (tokens.word(i, "which") || tokens.word(i, "what")) {
             Result<Read> ranked = rules.rankingRules.whichMost(i, r);
@@ -132,6 +155,8 @@ final class LeadRules extends RuleFamily {
             }
         }
         if ((n = tokens.match(i, "how", "many")) > 0 || (n = tokens.match(i, "what", "is", "the", "number", "of")) > 0
+                || (n = tokens.match(i, "what", "is", "the", "total", "number", "of")) > 0
+                || (n = tokens.match(i, "what", "was", "the", "total", "number", "of")) > 0
                 || (n = tokens.match(i, "what", "was", "the", "number", "of")) > 0
                 || (n = tokens.match(i, "the", "total", "number", "of")) > 0 || (n = tokens.match(i, "total", "number", "of")) > 0
                 || (n = tokens.match(i, "number", "of")) > 0 || (n = tokens.match(i, "the", "number", "of")) > 0
@@ -164,14 +189,21 @@ final class LeadRules extends RuleFamily {
             return set(Lead.LIST, "list.list", i + n, r);
         }
         if ((n = tokens.match(i, "show", "me")) > 0 || (n = tokens.match(i, "show")) > 0
-                || (n = tokens.match(i, "display")) > 0 || (n = tokens.match(i, "give", "me")) > 0) {
-            return set(Lead.LIST, "list.show", i + n, r);
+                || (n = tokens.match(i, "display")) > 0 || (n = tokens.match(i, "give", "me")) > 0
+                || (n = tokens.match(i, "give")) > 0 || (n = tokens.match(i, "tell", "me")) > 0) {
+            Result<Read> asked = askedWithin(i + n, r);
+            return asked != null ? asked : set(Lead.LIST, "list.show", i + n, r);
         }
         if ((n = tokens.match(i, "look", "up")) > 0 || (n = tokens.match(i, "lookup")) > 0 || (n = tokens.match(i, "find")) > 0) {
             return set(Lead.LOOKUP, "lookup.find", i + n, r);
         }
         if ((n = tokens.match(i, "which")) > 0 || (n = tokens.match(i, "what")) > 0) {
             return set(Lead.LIST, "list.which", i + n, r);
+        }
+        // "ward with the most admissions last month": a ranking said as a bare noun phrase
+        Result<Read> bareRanking = rules.rankingRules.rankedFrom(i, r);
+        if (!bareRanking.stopped() && bareRanking.value().matched()) {
+            return Read.ok(i, bareRanking.value().reading());
         }
         return set(Lead.BARE, "trend.bare", i, r);
     }
@@ -200,6 +232,23 @@ final class LeadRules extends RuleFamily {
 
     private boolean number(int k) {
         return k < tokens.size() && tokens.get(k).isNumber();
+    }
+
+    /**
+     * What follows "show me", "give (me)" or "tell me" when it is a question of its own: a count, a total or average,
+     * a percentage, a ranking or an existence question ("show me the 3 most common medications", "give the average
+     * turnaround time"). Null when it is not one (then the words are a list: "show me the beds out of service").
+     */
+    private Result<Read> askedWithin(int k, Reading r) {
+        if (k >= tokens.size() || tokens.word(k, "show") || tokens.word(k, "give") || tokens.word(k, "tell")) {
+            return null;
+        }
+        Result<Read> inner = lead(k, r);
+        if (inner.stopped()) {
+            return null;
+        }
+        Lead lead = inner.value().reading().lead();
+        return lead == Lead.LIST || lead == Lead.LOOKUP || lead == Lead.BARE ? null : inner;
     }
 
     private static Result<Read> set(Lead value, String ruleId, int next, Reading r) {

@@ -78,6 +78,22 @@ public final class Lexicon {
         return index().keys();
     }
 
+    private volatile Spelling spelling;
+
+    /** The words this source knows, and how a misspelt one is read (built on the first question that needs it). */
+    Spelling spelling() {
+        Spelling known = spelling;
+        if (known == null) {
+            synchronized (this) {
+                if (spelling == null) {
+                    spelling = new Spelling(pack, vocabulary, index().entries());
+                }
+                known = spelling;
+            }
+        }
+        return known;
+    }
+
     private LexiconIndex index() {
         LexiconIndex known = index;
         if (known == null) {

@@ -8,10 +8,19 @@ import org.tally.core.spec.QuerySpec;
 public sealed interface ParseOutcome permits ParseOutcome.Parsed, ParseOutcome.NeedsClarification,
         ParseOutcome.NoParse {
 
-    /** Every word was understood; the spec carries the rule that fired in its provenance. */
-    record Parsed(QuerySpec spec) implements ParseOutcome {
+    /**
+     * Every word was understood; the spec carries the rule that fired in its provenance. {@code readings} says, in
+     * plain words, how a misspelt word was read ("read 'admited' as 'admitted'"); empty when every word was read as
+     * typed.
+     */
+    record Parsed(QuerySpec spec, List<String> readings) implements ParseOutcome {
         public Parsed {
             Objects.requireNonNull(spec, "spec");
+            readings = readings == null ? List.of() : List.copyOf(readings);
+        }
+
+        public Parsed(QuerySpec spec) {
+            this(spec, List.of());
         }
     }
 

@@ -21,7 +21,22 @@ final class RankingRules extends RuleFamily {
 
     /** "which ward had the most admissions": dimension concept, then the counted subject. Matched: n of 1. */
     Result<Read> whichMost(int i, Reading r) {
-        int at = i + 1;
+        return rankedFrom(i + 1, tokens.word(i, "top"), r);
+    }
+
+    /**
+     * "ward with the most admissions": a ranking said as a noun phrase, from its first word. Matched: n of 1.
+     */
+    Result<Read> rankedFrom(int at, Reading r) {
+        return rankedFrom(at, false, r);
+    }
+
+    /**
+     * The ranking from {@code at} (after "which", "the" or "top", or the question's first word); {@code byCount}: "by"
+     * may say what is counted ("top 3 wards by admissions", "top 3 surgeons by number of operations").
+     */
+    private Result<Read> rankedFrom(int start, boolean byCount, Reading r) {
+        int at = start;
         Integer n0 = null;
         if (at < tokens.size() && tokens.get(at).isNumber()) {
             n0 = tokens.get(at).number(); // "which 3 wards had the most …"
@@ -57,6 +72,9 @@ final class RankingRules extends RuleFamily {
             return Read.noneOk(r);
         }
         int limit = n0 == null ? 1 : n0;
+        if (tokens.word(k, "who") || tokens.word(k, "that") || tokens.word(k, "which")) {
+            k++; // "the 3 surgeons who have performed the most operations"
+        }
         if (rules.lookupRules.isBe(k)) {
             if (x != null) {
                 Result<Read> passive = passiveMostVerbed(k, x, r);
@@ -98,6 +116,24 @@ final class RankingRules extends RuleFamily {
         if (k < tokens.size() && !tokens.word(k, "the") && !tokens.word(k, "most") && lexicon.namesSomeTime(tokens.get(k).text())) {
             verbAt = k; // "which surgeons have performed the most operations": checked once the subject is known
             k++;
+        }
+        if (byCount && tokens.word(k, "by") && verbAt < 0) {
+            n = 1 + Math.max(tokens.match(k + 1, "the", "number", "of"), Math.max(tokens.match(k + 1, "number", "of"),
+                    tokens.match(k + 1, "count", "of")));
+            // only a count of records named by a concept term ("by admissions"): "by total paid" or "by revenue"
+            // ranks by a sum, which this reading is not
+            Result<ConceptTerm> counted = rules.conceptTerms.term(k + n);
+            if (counted.stopped() || counted.value() == null
+                    || counted.value().concepts().stream().noneMatch(vocab.concepts()::contains)) {
+                return Read.noneOk(r);
+            }
+            Result<String> group = x != null ? rules.conceptTerms.boundOne(x, "which") : Result.ok(groupPhrase);
+            if (group.stopped()) {
+                return group.stop();
+            }
+            return Read.ok(1, r.with(new Fragment.RankedGroup(group.value()), new Fragment.Limit(limit),
+                    new Fragment.WhichVerb(-1), new Fragment.LeadWords(Lead.WHICH_MOST, "top.top-n-by"),
+                    new Fragment.ResumeAt(k + n)));
         }
         if ((n = tokens.match(k, "the", "most")) > 0 || (n = tokens.match(k, "the", "highest", "number", "of")) > 0
                 || (n = tokens.match(k, "the", "largest", "number", "of")) > 0 || (n = tokens.match(k, "most")) > 0) {

@@ -30,6 +30,13 @@ final class SpecAssembly extends RuleFamily {
     private static final Set<String> TIME_NAME_WORDS = Set.of("date", "time", "datetime",
             "timestamp", "day", "at", "on", "dttm", "dt");
 
+    private static final String HOW_MANY = "How many";
+    private static final String WHICH_ONES = "Show them";
+
+    /** Words that open a yes/no question: a terse noun phrase after one is not a count. */
+    private static final Set<String> YES_NO = Set.of("does", "do", "did", "can", "could", "will", "would", "any",
+            "is", "are", "was", "were", "has", "have", "had");
+
     SpecAssembly(Rules rules) {
         super(rules);
     }
@@ -199,7 +206,28 @@ final class SpecAssembly extends RuleFamily {
 
     private Result<QuerySpec> aggregate(Reading r) {
         if (r.lead() == Lead.BARE && r.bucket() == null) {
-            return Result.miss("no question rule matches '" + tokens.words(0, Math.min(tokens.size(), 3)) + "'");
+            // a terse noun phrase ("caesarean deliveries last month by ward", "active staff"): how many there are,
+            // unless it names columns to show (then its rows)
+            // A question word first ("does any patient have …", "the beds …") leaves it unread: a yes/no question or
+            // a list is not a count.
+            int first = tokens.skipFillers(0, "please", "can", "you", "tell", "me");
+            if (first < tokens.size() && (Lexicon.FILLERS.contains(tokens.get(first).text())
+                    || YES_NO.contains(tokens.get(first).text()))) {
+                return Result.miss("no question rule matches '" + tokens.words(0, Math.min(tokens.size(), 3)) + "'");
+            }
+            if (!r.projection().isEmpty()) {
+                return build(r.with(new Fragment.LeadWords(Lead.LIST, "list.bare")));
+            }
+            // "admissions yesterday", "admissions by ward": how many, or which ones? Asked, never guessed: a terse
+            // phrase is a list as often as a count
+            String phrase = tokens.words(first, tokens.size());
+            Result<String> meant = clarify.choose("shape", phrase, "Do you want to know how many, or to see them?",
+                    List.of(HOW_MANY, WHICH_ONES));
+            if (meant.stopped()) {
+                return meant.stop();
+            }
+            return meant.value().equals(HOW_MANY) ? build(r.with(new Fragment.LeadWords(Lead.COUNT, "count.bare")))
+                    : build(r.with(new Fragment.LeadWords(Lead.LIST, "list.bare")));
         }
         Shape shape = r.bucket() != null ? Shape.TREND : r.dimensions().isEmpty() ? Shape.SCALAR : Shape.GROUPED;
         if (r.lead() == Lead.AGGREGATE) {

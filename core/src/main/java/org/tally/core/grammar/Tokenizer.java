@@ -39,6 +39,16 @@ final class Tokenizer {
             Map.entry("sixteenth", 16), Map.entry("seventeenth", 17), Map.entry("eighteenth", 18),
             Map.entry("nineteenth", 19), Map.entry("twentieth", 20), Map.entry("thirtieth", 30));
 
+    /**
+     * Contractions of a question word and "is" (with or without the apostrophe: analysts type "whats"), read as the
+     * two words; a possessive of any other word is still dropped ("this year's deliveries").
+     */
+    private static final Map<String, String> CONTRACTIONS = Map.ofEntries(
+            Map.entry("what's", "what is"), Map.entry("whats", "what is"), Map.entry("how's", "how is"),
+            Map.entry("where's", "where is"), Map.entry("who's", "who is"), Map.entry("which's", "which is"),
+            Map.entry("there's", "there is"), Map.entry("that's", "that is"), Map.entry("what're", "what are"),
+            Map.entry("how're", "how are"));
+
     private Tokenizer() {
     }
 
@@ -55,11 +65,21 @@ final class Tokenizer {
         while (end > 0 && ".?!".indexOf(typed.charAt(end - 1)) >= 0) {
             end--;
         }
-        typed = typed.substring(0, end);
+        // a colon that ends a word is punctuation, a boundary as a comma is ("The Cardiac ICU: what is …")
+        typed = typed.substring(0, end).replaceAll(":(?=\\s|$)", " ");
         List<String> words = new ArrayList<>();
         List<String> raw = new ArrayList<>();
         for (String chunk : typed.split("[\\s,()\\[\\]]+")) {
             if (chunk.isEmpty()) {
+                continue;
+            }
+            String contracted = CONTRACTIONS.get(chunk.toLowerCase(Locale.ROOT));
+            if (contracted != null) {
+                // "what's the number of …" is "what is the number of …", never a possessive of "what"
+                for (String part : contracted.split(" ")) {
+                    words.add(part);
+                    raw.add(part);
+                }
                 continue;
             }
             String word = clean(chunk);

@@ -22,7 +22,9 @@
  * words ("no-show", "c/s", "a&amp;e"); number words become digits ("twenty one" → 21); ordinals are read ("1st",
  * "third"); round and square brackets are word boundaries, like commas ("ferrous sulfate (liquid)" reads as
  * "ferrous sulfate liquid"); a percent sign right after a number, or "N percent", is one word "N%" that is never a
- * count. Any other character (quotes, semicolons, {@code =}, a percent sign elsewhere) is a miss naming it.
+ * count; "what's", "whats", "how's", "there's" … are the question word and "is"; a colon that ends a word is a
+ * boundary, like a comma ("The Cardiac ICU: what is …"). Any other character (quotes, semicolons, {@code =}, a
+ * percent sign elsewhere) is a miss naming it.
  *
  * <h2>2. Lead rules, tried in this order (rule id in the spec's provenance)</h2>
  * <ol>
@@ -30,6 +32,8 @@
  *   <li>{@code exists.ever}: have|did we ever (recorded|had|seen) (a|an|any) / has|have there ever been → Exists,
  *       over all time.</li>
  *   <li>{@code exists.has-any}: has|have|did any NP (ever) … → Exists ("has any safety incident ever caused a death").</li>
+ *   <li>{@code exists.any}: (does|do|is|are|was|were) any NP … → Exists ("does any patient have both …", terse "any
+ *       ICU beds out of service?").</li>
  *   <li>{@code rate.percentage-of}: (what) percentage|percent|proportion|share|fraction of NP were|are|was|is|had
  *       CONDITION → Rate; the condition words after the copula form the numerator.</li>
  *   <li>{@code rate.named-rate}: (what is the) X rate (of|for|among NP), X a predicate or value-class phrase; the
@@ -44,6 +48,10 @@
  *       referenced rows to that kind).</li>
  *   <li>{@code top.most-verbed}: (what are the) N most VERB Y (by number of X) → TopN counting the concept VERB
  *       is a time verb of, when it references Y directly, grouped by Y, over VERB's time, limit N.</li>
+ *   <li>{@code top.top-n-by}: top N X by (the number of) Y → as "which N X had the most Y" ("top 3 wards by
+ *       admissions"). A ranking said as a noun phrase, "(the) [N] X with|that had … the most Y" ("the 3 wards with
+ *       the most admissions", "ward with most admissions last month"), reads as "which" does ({@code
+ *       top.which-x-most-y}); its other readings are left to the rules below.</li>
  *   <li>{@code top.top-n}: [OPENING] top N [most common|frequent] X → count of X grouped by X's label (Name,
  *       FullName, Code, Description), limit N with ties at the cut kept (10 without N, only with no opening).
  *       OPENING is a request's opening, optionally after "could you" and before one "the": what are|were|is|was,
@@ -71,12 +79,18 @@
  *       Name).</li>
  *   <li>{@code aggregate.how-much}: how much (money) was|were|has been VERB in|from|as NP → sum of NP's Amount, NP's
  *       time named by VERB ("how much was received in payments").</li>
- *   <li>{@code list.list}: list → List; {@code list.show}: show (me) / display / give me → List, or with a bucket or
+ *   <li>{@code list.list}: list → List; {@code list.show}: show (me) / display / give (me) / tell me → List, or, when
+ *       what follows is a question of its own (a count, total, average, percentage, ranking or existence: "show me
+ *       the 3 most common medications", "please give the average turnaround time"), that question; or with a bucket or
  *       a grouping the count per group ({@code count.show-per}: "show emergency visits per month"). "list NP by X"
  *       misses (rows sorted by X, or counts?).</li>
  *   <li>{@code lookup.find}: look up / lookup / find → Lookup (needs a value that filters).</li>
  *   <li>{@code list.which}: which / what NP … → List.</li>
- *   <li>{@code trend.bare}: NP with a time bucket and no lead ("monthly deliveries") → Trend of the count.</li>
+ *   <li>{@code trend.bare}: NP with a time bucket and no lead ("monthly deliveries") → Trend of the count. A terse
+ *       NP without one ("caesarean deliveries last month by ward", "active staff") is a list as often as a count, so
+ *       it asks "how many, or show them?", each option with its spec ({@code count.bare}, {@code list.bare}); with
+ *       columns to show it is their list ({@code list.bare}); after a question or filler word ("the beds …", "did
+ *       …") it is a miss.</li>
  * </ol>
  * A concept term right before the subject term that the subject refers to ("cardiology clinic appointments") is
  * read as that concept: value words before it resolve on it first.
@@ -181,6 +195,20 @@
  *   <li>Filler: the, please, were, there, did, we, have, of, in, total, a, any, all … ({@link
  *       org.tally.core.grammar.Lexicon#FILLERS}). Anything else: a miss naming the word.</li>
  * </ol>
+ *
+ * <h2>Another word order, and misspelt words</h2>
+ * A question no rule reads is read once more in the order the rules read ({@code FrontedPhrases}): a phrase put
+ * first and set off by a comma or colon — a time, place, grouping or "for …" phrase ("Last month, how many …", "By
+ * ward, how many …", "For patient MRN0000987, list …") — is read after the rest; "Of (all) the NP, what
+ * percentage|how many|which N …" reads NP after the lead ("what percentage of the active staff are nurses"); "In
+ * which ward is …" reads the preposition last; "NP: what is its X" reads "what is the X of NP". Only the order
+ * changes, never a word. Then ({@code Spelling}) each word the source and the grammar do not know (none of the
+ * lexicon's concept, column and value words, the pack's vocabulary, or the grammar's own words in {@code
+ * grammar-words.txt}), of five letters or more and without digits, is read as the one known word one edit away
+ * (a letter added, dropped, changed, or two neighbours swapped) with the same first and last letters ("admited" as
+ * "admitted"; never "discharges" as "discharged"); none or several: the word stays unread and the question misses.
+ * A known word is never read as another. A reading that parses says so: {@code ParseOutcome.Parsed#readings}
+ * ("read 'admited' as 'admitted'"), shown in the answer's path (a {@code spelling} step) and explanation.
  *
  * <h2>4. Clarifications</h2>
  * An open slot carries a key; {@link org.tally.core.grammar.Grammar#parse(String, java.util.Map)} with the key mapped

@@ -307,8 +307,9 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         }
 
         /** @param readAs the spec said back in words, null when no sentence reads back to it */
-        record Bound(QuerySpec spec, String hash, String specJson, BindResult.Bound bound, long bindMs, String readAs)
-                implements Reading {
+        /** @param readings how misspelt words were read ("read 'admited' as 'admitted'"), empty when none was */
+        record Bound(QuerySpec spec, String hash, String specJson, BindResult.Bound bound, long bindMs, String readAs,
+                     List<String> readings) implements Reading {
         }
     }
 
@@ -335,7 +336,8 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         }
         long boundMs = ms(t);
         String readAs = restater == null ? null : restater.readAs(spec, hash).orElse(null);
-        return new Reading.Bound(spec, hash, specJson, (BindResult.Bound) bound, boundMs, readAs);
+        return new Reading.Bound(spec, hash, specJson, (BindResult.Bound) bound, boundMs, readAs,
+                ((ParseOutcome.Parsed) parsed).readings());
     }
 
     private Attempt decide(String question, Reading reading, boolean recalled, StepListener live) {
@@ -360,6 +362,14 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
         String hash = read.hash();
         String specJson = read.specJson();
         BindResult.Bound b = read.bound();
+        String explanation = b.explanation();
+        if (!read.readings().isEmpty()) {
+            // a misspelt word was read as a known one: the path and the explanation say so in plain words
+            String said = String.join("; ", read.readings());
+            steps.add(new PathStep("spelling", Outcome.OK, said, 0));
+            explanation = Character.toUpperCase(said.charAt(0)) + said.substring(1) + "."
+                    + (explanation == null ? "" : " " + explanation);
+        }
         steps.add(new PathStep("bind", Outcome.OK, note, recalled ? 0 : read.bindMs()));
 
         ListPager.Listing listing = pager == null || b.probe() ? null : pager.listing(spec, b.query()).orElse(null);
@@ -379,7 +389,7 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
             }
             steps.add(new PathStep("execute", Outcome.OK, null, result.elapsedMs()));
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, List.of("exists"),
-                    List.of(List.of(Boolean.TRUE)), inlined, b.explanation(), steps, hash, null, null)
+                    List.of(List.of(Boolean.TRUE)), inlined, explanation, steps, hash, null, null)
                     .withSpecJson(specJson).withReadAs(read.readAs()), steps);
         }
         if (listing != null) {
@@ -388,14 +398,14 @@ public final class GrammarRung implements PagingRung, ClarifyingRung, SpecRung {
             steps.add(new PathStep("execute", Outcome.OK, slice.next() == null ? null : "first " + slice.rows().size()
                     + " rows; more follow page by page", result.elapsedMs()));
             return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, slice.columns(), slice.rows(),
-                    inlined, b.explanation(), steps, hash, null, slice.note()).withSpecJson(specJson).withReadAs(read.readAs())
+                    inlined, explanation, steps, hash, null, slice.note()).withSpecJson(specJson).withReadAs(read.readAs())
                     .withNextPage(slice.next()), steps);
         }
         steps.add(new PathStep("execute", Outcome.OK, result.truncated() ? "truncated at "
                 + run.maxRows() + " rows" : null, result.elapsedMs()));
         String message = result.truncated() ? "Only the first " + run.maxRows() + " rows are shown." : null;
         return new Attempt.Done(new Answer(question, AnswerStatus.ANSWERED, result.columns(), result.rows(),
-                inlined, b.explanation(), steps, hash, null, message).withSpecJson(specJson).withReadAs(read.readAs()), steps);
+                inlined, explanation, steps, hash, null, message).withSpecJson(specJson).withReadAs(read.readAs()), steps);
     }
 
     /** A decided answer under this spec's hash also carries the spec's canonical JSON (shown beside the SQL). */
