@@ -116,7 +116,7 @@ final class LeadRules extends RuleFamily {
             }
         }
         int top = open;
-        if (top > i && top + 1 < tokens.size() && tokens.get(top).isNumber() && tokens.word(top + 1, "most")) {
+        if (top + 1 < tokens.size() && tokens.get(top).isNumber() && tokens.word(top + 1, "most")) {
             Reading limited = r.with(new Fragment.Limit(tokens.get(top).number())); // "what are the 5 most common diagnoses"
             int k = top + 2;
             if (tokens.word(k, "common") || tokens.word(k, "frequent")) {
