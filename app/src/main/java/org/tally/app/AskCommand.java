@@ -42,14 +42,9 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--conversation", description = "With --jsonl: the lines are turns of one conversation.")
     boolean conversation;
 
-    @Option(names = "--planner-model", paramLabel = "FILE", description = "A GGUF model file (listed in the"
-            + " SHA256SUMS beside it) that reads questions the grammar cannot; without it, the model chosen in the"
-            + " data folder, if any.")
-    Path plannerModel;
 
-    @Option(names = "--planner-deadline-ms", paramLabel = "N", description = "The planner's time per question in"
-            + " milliseconds, first reading and repair together (default 20000).")
-    Long plannerDeadlineMs;
+    @Mixin
+    PlannerOptions plannerOptions;
 
     @Parameters(paramLabel = "QUESTION", arity = "0..*", description = "The question (when not using --jsonl).")
     List<String> words;
@@ -91,17 +86,15 @@ final class AskCommand implements Callable<Integer> {
         } catch (DateTimeParseException e) {
             return usage("--today must be a date as YYYY-MM-DD, not '" + today + "'");
         }
-        if (plannerDeadlineMs != null && plannerDeadlineMs < 1) {
-            return usage("--planner-deadline-ms must be a positive number of milliseconds");
+        String plannerProblem = plannerOptions.problem();
+        if (plannerProblem != null) {
+            return usage(plannerProblem);
         }
         return new SourceCommand("tally ask", err).run(sourceOptions, ref -> answer(ref, question, day));
     }
 
     private int answer(SourceRef ref, String question, LocalDate day) {
-        try {
-            planners.enable(plannerModel, plannerDeadlineMs);
-        } catch (PlannerLoadException e) {
-            err.println("tally: the planner model was not loaded: " + e.getMessage());
+        if (!plannerOptions.enable(planners, err)) {
             return TallyCli.USAGE;
         }
         try (AnswerEngine engine = engines.open(ref, sourceOptions.credentials(), day, Progress.NONE)) {

@@ -31,7 +31,6 @@ import org.tally.core.eval.GoldStatements;
 import org.tally.core.eval.Suite;
 import org.tally.core.eval.SuiteFiles;
 import org.tally.core.eval.SuiteFormatException;
-import org.tally.core.planner.PlannerLoadException;
 import org.tally.core.safety.SourceTables;
 import org.tally.core.source.SourceConnector;
 import org.tally.core.source.SourceRef;
@@ -68,14 +67,8 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per question, then the totals, instead of text.")
     boolean json;
 
-    @Option(names = "--planner-model", paramLabel = "FILE", description = "A GGUF model file (listed in the"
-            + " SHA256SUMS beside it) that reads the questions the grammar cannot; the totals then say what each rung"
-            + " decided. Without it, the model chosen in the data folder, if any.")
-    Path plannerModel;
-
-    @Option(names = "--planner-deadline-ms", paramLabel = "N", description = "The planner's time per question in"
-            + " milliseconds, first reading and repair together (default 20000).")
-    Long plannerDeadlineMs;
+    @Mixin
+    PlannerOptions plannerOptions;
 
     private final EngineFactory engines;
     private final AskCommand.Planners planners;
@@ -138,8 +131,9 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (plannerDeadlineMs != null && plannerDeadlineMs < 1) {
-            return usage("--planner-deadline-ms must be a positive number of milliseconds");
+        String plannerProblem = plannerOptions.problem();
+        if (plannerProblem != null) {
+            return usage(plannerProblem);
         }
         return new SourceCommand("tally eval", err).run(sourceOptions, this::evaluate);
     }
@@ -158,10 +152,7 @@ final class EvalCommand implements Callable<Integer> {
         } catch (DateTimeParseException e) {
             return usage("--today must be a date as YYYY-MM-DD, not '" + today + "'");
         }
-        try {
-            planners.enable(plannerModel, plannerDeadlineMs);
-        } catch (PlannerLoadException e) {
-            err.println("tally: the planner model was not loaded: " + e.getMessage());
+        if (!plannerOptions.enable(planners, err)) {
             return TallyCli.USAGE;
         }
         boolean needsGold = suite.cases().stream().anyMatch(c -> c.expected() instanceof Expected.GoldSql);

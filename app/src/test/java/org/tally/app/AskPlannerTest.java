@@ -111,6 +111,10 @@ class AskPlannerTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.answers()).isEmpty();
         assertThat(r.err()).contains("not listed in the SHA256SUMS");
+        Run zero = ask("", "ask", "--source", source, "--planner-deadline-ms", "0", "How many patients?");
+        assertThat(zero.code()).isEqualTo(2);
+        assertThat(zero.answers()).isEmpty();
+        assertThat(zero.err()).contains("tally ask: --planner-deadline-ms must be a positive number");
     }
 
     @Test
